@@ -1,0 +1,48 @@
+// Package impl describes one implementation of the contract's API as a set
+// of function values, so that the reference and every mutant, each a
+// separate package with the same exported names, can be driven by the same
+// code.
+package impl
+
+import "idemlab/reference"
+
+// Impl is one implementation of the store's API: the reference or a mutant.
+// Each field holds the package-level function of the same name.
+type Impl struct {
+	// Name identifies the implementation: "reference", or a mutant's
+	// catalogue name such as "4_fetch_replays_at_expiry".
+	Name string
+
+	InitDB         func(path string) error
+	Reserve        func(path, key, digest string, expires float64) (bool, error)
+	Finish         func(path, key, digest string, response any) (bool, error)
+	Fetch          func(path, key string, now float64) (any, error)
+	Expired        func(path string, now float64, limit int) ([]string, error)
+	Purge          func(path string, now float64, limit int) ([]string, error)
+	Counts         func(path string) (map[string]int, error)
+	RetentionCycle func(path, key string) (bool, error)
+
+	// DefaultLimit is the package's DefaultLimit constant.
+	DefaultLimit int
+	// ErrInvalidLimit is the package's own sentinel: each mutant package
+	// declares a distinct one, so errors.Is must use this value.
+	ErrInvalidLimit error
+}
+
+// ReferenceName is the Name of the reference implementation.
+const ReferenceName = "reference"
+
+// Reference is the correct store, package idemlab/reference.
+var Reference = Impl{
+	Name:            ReferenceName,
+	InitDB:          reference.InitDB,
+	Reserve:         reference.Reserve,
+	Finish:          reference.Finish,
+	Fetch:           reference.Fetch,
+	Expired:         reference.Expired,
+	Purge:           reference.Purge,
+	Counts:          reference.Counts,
+	RetentionCycle:  reference.RetentionCycle,
+	DefaultLimit:    reference.DefaultLimit,
+	ErrInvalidLimit: reference.ErrInvalidLimit,
+}

@@ -1,0 +1,216 @@
+package mutation
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+)
+
+// Version is the catalogue format this package reads.
+const Version = 1
+
+// A Catalogue declares mutants of one reference source file.
+type Catalogue struct {
+	// Version must equal [Version].
+	Version int `json:"version"`
+	// Reference is the slash-separated path, relative to the module root,
+	// of the source file every mutant copies.
+	Reference string `json:"reference"`
+	// Mutants in the order reports list them.
+	Mutants []Mutant `json:"mutants"`
+}
+
+// A Mutant is the reference source with one snippet replaced.
+type Mutant struct {
+	// Name is the mutant's folder under mutants/ and its name in reports:
+	// lower-case letters, digits and underscores, starting with its step
+	// number so a student finds it next to its worksheet step.
+	Name string `json:"name"`
+	// Step is the worksheet step the mutant belongs to.
+	Step int `json:"step"`
+	// Function is the API function whose behaviour the snippet changes.
+	Function string `json:"function"`
+	// Idea names the contract idea the mutant breaks, e.g. "replay boundary".
+	Idea string `json:"idea"`
+	// Old must occur exactly once in the reference source; New replaces it.
+	Old string `json:"old"`
+	New string `json:"new"`
+	// Killer names the observation intended to kill the mutant, as
+	// "kind/name" (e.g. "edge/fetch_at_expiry_is_nil").
+	Killer string `json:"killer"`
+	// Hint is one line for a student who cannot find a killing observation.
+	Hint string `json:"hint"`
+
+	// Pos is where the mutant is declared, "file:line", for messages.
+	Pos string `json:"-"`
+}
+
+var namePattern = regexp.MustCompile(`^[0-9]+_[a-z0-9_]*[a-z][a-z0-9_]*$`)
+
+// Parse reads a catalogue from data, naming filename in its errors. Every
+// error is of the form "file:line: what is wrong", and no partial catalogue
+// is returned.
+func Parse(filename string, data []byte) (*Catalogue, error) {
+	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n")) }
+	fail := func(off int64, format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", filename, lineAt(off), fmt.Sprintf(format, args...))
+	}
+	syntax := func(dec *json.Decoder, err error) error {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return fail(se.Offset, "%v", se)
+		case errors.As(err, &te):
+			return fail(te.Offset, "%s: want %v, got JSON %s", te.Field, te.Type, te.Value)
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return fail(int64(len(data)), "unexpected end of file")
+		}
+		return fail(dec.InputOffset(), "%v", err)
+	}
+
+	// The header fields and the mutants are read separately so that each
+	// mutant's error names the line its object starts on.
+	var head struct {
+		Version   int               `json:"version"`
+		Reference string            `json:"reference"`
+		Mutants   []json.RawMessage `json:"mutants"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&head); err != nil {
+		return nil, syntax(dec, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fail(dec.InputOffset(), "unexpected data after the catalogue object")
+	}
+	if head.Version != Version {
+		return nil, fail(0, "version %d, want %d", head.Version, Version)
+	}
+	if head.Reference == "" {
+		return nil, fail(0, "missing \"reference\": the path of the reference source")
+	}
+	c := &Catalogue{Version: head.Version, Reference: head.Reference}
+
+	// Find each mutant object's offset by scanning the array with a second
+	// decoder; RawMessage alone does not remember where it came from.
+	offsets, err := elementOffsets(data)
+	if err != nil {
+		return nil, syntax(dec, err)
+	}
+	seen := map[string]string{}
+	for i, raw := range head.Mutants {
+		off := offsets[i]
+		var m Mutant
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&m); err != nil {
+			return nil, fail(off, "mutant %d: %v", i+1, err)
+		}
+		m.Pos = fmt.Sprintf("%s:%d", filename, lineAt(off))
+		if err := m.validate(); err != nil {
+			return nil, fmt.Errorf("%s: %v", m.Pos, err)
+		}
+		if prev, dup := seen[m.Name]; dup {
+			return nil, fmt.Errorf("%s: mutant %q declared twice (first at %s)", m.Pos, m.Name, prev)
+		}
+		seen[m.Name] = m.Pos
+		c.Mutants = append(c.Mutants, m)
+	}
+	if len(c.Mutants) == 0 {
+		return nil, fail(0, "no mutants declared")
+	}
+	return c, nil
+}
+
+func (m *Mutant) validate() error {
+	var missing []string
+	for _, f := range []struct{ name, val string }{
+		{"name", m.Name}, {"function", m.Function}, {"idea", m.Idea},
+		{"old", m.Old}, {"new", m.New}, {"killer", m.Killer}, {"hint", m.Hint},
+	} {
+		if strings.TrimSpace(f.val) == "" {
+			missing = append(missing, f.name)
+		}
+	}
+	switch {
+	case len(missing) > 0:
+		return fmt.Errorf("mutant %q: missing %s", m.Name, strings.Join(missing, ", "))
+	case !namePattern.MatchString(m.Name):
+		return fmt.Errorf("mutant name %q: want the step number, an underscore, then lower-case words joined by underscores (e.g. 4_fetch_replays_at_expiry)", m.Name)
+	case m.Step < 1:
+		return fmt.Errorf("mutant %q: step %d, want a worksheet step of 1 or more", m.Name, m.Step)
+	case !strings.HasPrefix(m.Name, fmt.Sprint(m.Step)+"_"):
+		return fmt.Errorf("mutant %q: name must start with its step number %d", m.Name, m.Step)
+	case m.Old == m.New:
+		return fmt.Errorf("mutant %q: old and new are the same text", m.Name)
+	case !strings.Contains(m.Killer, "/"):
+		return fmt.Errorf("mutant %q: killer %q, want kind/name of an observation (e.g. edge/fetch_at_expiry_is_nil)", m.Name, m.Killer)
+	case strings.Contains(m.Hint, "\n"):
+		return fmt.Errorf("mutant %q: hint must be one line", m.Name)
+	}
+	return nil
+}
+
+// elementOffsets returns the byte offset at which each element of the
+// top-level "mutants" array starts.
+func elementOffsets(data []byte) ([]int64, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // {
+		return nil, err
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		if key != "mutants" {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if _, err := dec.Token(); err != nil { // [
+			return nil, err
+		}
+		var offs []int64
+		for dec.More() {
+			// InputOffset is just past the previous element or '['; the
+			// element itself starts at the next non-space byte.
+			off := dec.InputOffset()
+			for off < int64(len(data)) && strings.ContainsRune(" \t\r\n,", rune(data[off])) {
+				off++
+			}
+			offs = append(offs, off)
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, err
+			}
+		}
+		return offs, nil
+	}
+	return nil, nil
+}
+
+// Package is the Go package name of the mutant's copy: its name without the
+// step number and underscores ("4_fetch_replays_at_expiry" becomes
+// "fetchreplaysatexpiry").
+func (m Mutant) Package() string {
+	s := strings.TrimLeft(m.Name, "0123456789_")
+	return strings.ReplaceAll(s, "_", "")
+}
+
+// Lookup returns the mutant called name.
+func (c *Catalogue) Lookup(name string) (Mutant, bool) {
+	for _, m := range c.Mutants {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return Mutant{}, false
+}
