@@ -1,0 +1,138 @@
+// Command idemlab runs every observation against the reference store and
+// each of its mutants and prints the kill report:
+//
+//	go run ./harness/cmd/idemlab
+//
+// Flags:
+//
+//	-json          write the report as JSON instead of a table
+//	-dir DIR       observation folder (default: testdata of the enclosing module)
+//	-run REGEXP    run only observations whose name matches
+//	-mutant NAME   judge only the named mutants (repeatable)
+//	-timeout D     bound on one observation run (default 30s)
+//	-parallel N    scripts run at once (default: the number of CPUs)
+//	-workdir DIR   where scripts' stores are made (default: /dev/shm when
+//	               writable, else the system's temporary directory)
+//
+// The exit status is 0 when the reference passes every observation and
+// every mutant is killed, 1 when not, and 2 for a usage error.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"idemlab/harness/impl"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+	"idemlab/harness/report"
+	"idemlab/mutants"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+type names []string
+
+func (n *names) String() string     { return strings.Join(*n, ",") }
+func (n *names) Set(v string) error { *n = append(*n, v); return nil }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	// A FlagSet of our own: testscript registers flags on the default set.
+	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "write the report as JSON")
+	dir := fs.String("dir", "", "observation folder (default: testdata of the enclosing module)")
+	runPattern := fs.String("run", "", "run only observations whose name matches this regexp")
+	var only names
+	fs.Var(&only, "mutant", "judge only this mutant (repeatable)")
+	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
+	par := fs.Int("parallel", 0, "scripts run at once (default: the number of CPUs)")
+	workRoot := fs.String("workdir", "", "where scripts' stores are made (default: /dev/shm when writable, else the temporary directory)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "idemlab: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+
+	if *dir == "" {
+		root, err := mutation.ModuleRoot(".")
+		if err != nil {
+			fmt.Fprintln(stderr, "idemlab:", err)
+			return 2
+		}
+		*dir = relative(filepath.Join(root, "testdata"))
+	}
+	obs, err := killmatrix.Discover(*dir, killmatrix.Kinds...)
+	if err != nil {
+		fmt.Fprintln(stderr, "idemlab:", err)
+		return 2
+	}
+	if *runPattern != "" {
+		re, err := regexp.Compile(*runPattern)
+		if err != nil {
+			fmt.Fprintf(stderr, "idemlab: -run: %v\n", err)
+			return 2
+		}
+		var kept []killmatrix.Observation
+		for _, o := range obs {
+			if re.MatchString(o.Name) {
+				kept = append(kept, o)
+			}
+		}
+		obs = kept
+	}
+	if len(obs) == 0 {
+		fmt.Fprintf(stderr, "idemlab: no observations in %s (want %s/*.txtar)\n", *dir, strings.Join(killmatrix.Kinds, "/*.txtar, "))
+		return 2
+	}
+	muts := mutants.Impls()
+	if len(only) > 0 {
+		muts = muts[:0]
+		for _, name := range only {
+			s, ok := mutants.Lookup(name)
+			if !ok || name == impl.ReferenceName {
+				fmt.Fprintf(stderr, "idemlab: -mutant %q: no such mutant (idem -list shows them)\n", name)
+				return 2
+			}
+			muts = append(muts, s)
+		}
+	}
+
+	m := killmatrix.Build(impl.Reference, muts, obs, killmatrix.Options{Timeout: *timeout, Parallel: *par, WorkRoot: *workRoot})
+	r := report.New(m, mutants.Catalogue())
+	if *asJSON {
+		err = r.JSON(stdout)
+	} else {
+		err = r.Text(stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "idemlab:", err)
+		return 1
+	}
+	if m.Gate() != nil {
+		return 1
+	}
+	return 0
+}
+
+// relative shortens path to one relative to the working directory when it
+// lies below it, so reports print testdata/edge/x.txtar:12.
+func relative(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
+}
