@@ -164,6 +164,11 @@ func Run(s impl.Impl, o Observation, timeout time.Duration, workRoot string) Res
 		res.Pos = fmt.Sprintf("%s:%d", o.File, res.Line)
 		res.Command = o.Command(res.Line)
 		res.Message = m[3]
+		// testscript stops exec'd commands a little before the deadline
+		// and fails the script; that is still a timeout, not a kill.
+		if strings.HasPrefix(res.Message, "test timed out") {
+			res.Status = Timeout
+		}
 	default:
 		res.Message = strings.TrimSpace(res.Log)
 		res.Pos = o.File
