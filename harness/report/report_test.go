@@ -93,4 +93,3 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Errorf("JSON lacks the survived outcome:\n%s", b.String())
 	}
 }
-
