@@ -269,8 +269,12 @@ func (m *Matrix) Summary() Summary {
 // String is the one-line summary, e.g. "8 mutants: 8 killed, 0 survived,
 // 0 timed out, 0 invalid".
 func (s Summary) String() string {
-	line := fmt.Sprintf("%d mutants: %d killed, %d survived, %d timed out, %d invalid",
-		s.Mutants, s.Killed, s.Survived, s.TimedOut, s.Invalid)
+	noun := "mutants"
+	if s.Mutants == 1 {
+		noun = "mutant"
+	}
+	line := fmt.Sprintf("%d %s: %d killed, %d survived, %d timed out, %d invalid",
+		s.Mutants, noun, s.Killed, s.Survived, s.TimedOut, s.Invalid)
 	if s.Broken > 0 {
 		line += fmt.Sprintf("; %d broken observations", s.Broken)
 	}
