@@ -48,8 +48,8 @@ func TestCopiesAreFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range stale {
-		t.Errorf("stale: run go generate ./mutants (%s is not in the catalogue)", dir)
+	for _, name := range stale {
+		t.Errorf("stale: run go generate ./mutants (%s is generated but not wanted by the catalogue)", name)
 	}
 }
 

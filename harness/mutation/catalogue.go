@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"regexp"
 	"strings"
@@ -49,6 +50,9 @@ type Mutant struct {
 	Pos string `json:"-"`
 }
 
+// reservedPackages are names the generated registry already imports.
+var reservedPackages = map[string]bool{"impl": true, "mutants": true}
+
 var namePattern = regexp.MustCompile(`^[0-9]+_[a-z0-9_]*[a-z][a-z0-9_]*$`)
 
 // Parse reads a catalogue from data, naming filename in its errors. Every
@@ -64,11 +68,19 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			return fail(se.Offset, "%v", se)
+			// Offset counts the offending byte itself; a newline there
+			// must not push the report onto the next line.
+			return fail(se.Offset-1, "%v", se)
 		case errors.As(err, &te):
 			return fail(te.Offset, "%s: want %v, got JSON %s", te.Field, te.Type, te.Value)
 		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 			return fail(int64(len(data)), "unexpected end of file")
+		}
+		if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			// Reported once the object is read; point at the key instead.
+			if i := bytes.Index(data, []byte(strings.Trim(field, `"`)+`"`)); i > 0 {
+				return fail(int64(i), "unknown field %s", field)
+			}
 		}
 		return fail(dec.InputOffset(), "%v", err)
 	}
@@ -102,7 +114,11 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 	if err != nil {
 		return nil, syntax(dec, err)
 	}
+	if len(offsets) != len(head.Mutants) {
+		return nil, fail(0, `the "mutants" key must appear once, spelled in lower case`)
+	}
 	seen := map[string]string{}
+	packages := map[string]string{}
 	for i, raw := range head.Mutants {
 		off := offsets[i]
 		var m Mutant
@@ -119,6 +135,10 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 			return nil, fmt.Errorf("%s: mutant %q declared twice (first at %s)", m.Pos, m.Name, prev)
 		}
 		seen[m.Name] = m.Pos
+		if prev, dup := packages[m.Package()]; dup {
+			return nil, fmt.Errorf("%s: mutant %q: its package name %q is also %s's; rename one", m.Pos, m.Name, m.Package(), prev)
+		}
+		packages[m.Package()] = m.Name
 		c.Mutants = append(c.Mutants, m)
 	}
 	if len(c.Mutants) == 0 {
@@ -131,7 +151,7 @@ func (m *Mutant) validate() error {
 	var missing []string
 	for _, f := range []struct{ name, val string }{
 		{"name", m.Name}, {"function", m.Function}, {"idea", m.Idea},
-		{"old", m.Old}, {"new", m.New}, {"killer", m.Killer}, {"hint", m.Hint},
+		{"old", m.Old}, {"killer", m.Killer}, {"hint", m.Hint},
 	} {
 		if strings.TrimSpace(f.val) == "" {
 			missing = append(missing, f.name)
@@ -150,25 +170,29 @@ func (m *Mutant) validate() error {
 		return fmt.Errorf("mutant %q: old and new are the same text", m.Name)
 	case !strings.Contains(m.Killer, "/"):
 		return fmt.Errorf("mutant %q: killer %q, want kind/name of an observation (e.g. edge/fetch_at_expiry_is_nil)", m.Name, m.Killer)
-	case strings.Contains(m.Hint, "\n"):
-		return fmt.Errorf("mutant %q: hint must be one line", m.Name)
+	case strings.Contains(m.Hint, "\n"), strings.Contains(m.Function, "\n"), strings.Contains(m.Idea, "\n"):
+		return fmt.Errorf("mutant %q: hint, function and idea must each be one line", m.Name)
+	case token.IsKeyword(m.Package()) || reservedPackages[m.Package()]:
+		return fmt.Errorf("mutant %q: its package name %q is a Go keyword or clashes with the registry's imports; choose other words", m.Name, m.Package())
 	}
 	return nil
 }
 
 // elementOffsets returns the byte offset at which each element of the
-// top-level "mutants" array starts.
+// top-level "mutants" array starts. Like encoding/json, it matches the key
+// without regard to case and lets a repeated key's last value win.
 func elementOffsets(data []byte) ([]int64, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil { // {
 		return nil, err
 	}
+	var offs []int64
 	for dec.More() {
 		key, err := dec.Token()
 		if err != nil {
 			return nil, err
 		}
-		if key != "mutants" {
+		if k, _ := key.(string); !strings.EqualFold(k, "mutants") {
 			var skip json.RawMessage
 			if err := dec.Decode(&skip); err != nil {
 				return nil, err
@@ -178,7 +202,7 @@ func elementOffsets(data []byte) ([]int64, error) {
 		if _, err := dec.Token(); err != nil { // [
 			return nil, err
 		}
-		var offs []int64
+		offs = nil
 		for dec.More() {
 			// InputOffset is just past the previous element or '['; the
 			// element itself starts at the next non-space byte.
@@ -192,9 +216,11 @@ func elementOffsets(data []byte) ([]int64, error) {
 				return nil, err
 			}
 		}
-		return offs, nil
+		if _, err := dec.Token(); err != nil { // ]
+			return nil, err
+		}
 	}
-	return nil, nil
+	return offs, nil
 }
 
 // Package is the Go package name of the mutant's copy: its name without the

@@ -38,9 +38,10 @@ func ModuleRoot(dir string) (string, error) {
 	}
 }
 
-// Stale lists, relative to root, the mutant folders that hold a generated
-// copy but are not among files: mutants removed from the catalogue or
-// renamed. Folders without the generated header are never listed.
+// Stale lists, relative to root, the generated Go files under mutants/
+// that are not among files: copies of mutants removed from the catalogue
+// or renamed, or of a renamed reference file. A file without the generated
+// header is never listed, so no hand-written file is ever deleted.
 func Stale(root string, files map[string][]byte) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(root, "mutants"))
 	if err != nil {
@@ -52,22 +53,24 @@ func Stale(root string, files map[string][]byte) ([]string, error) {
 			continue
 		}
 		dir := path.Join("mutants", e.Name())
-		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*.go"))
+		inner, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
 		if err != nil {
 			return nil, err
 		}
-		for _, m := range matches {
-			rel := path.Join(dir, filepath.Base(m))
+		for _, f := range inner {
+			rel := path.Join(dir, f.Name())
+			if f.IsDir() || path.Ext(rel) != ".go" {
+				continue
+			}
 			if _, want := files[rel]; want {
 				continue
 			}
-			generated, err := isGenerated(m)
+			generated, err := isGenerated(filepath.Join(root, filepath.FromSlash(rel)))
 			if err != nil {
 				return nil, err
 			}
 			if generated {
-				stale = append(stale, dir)
-				break
+				stale = append(stale, rel)
 			}
 		}
 	}

@@ -45,6 +45,11 @@ func Render(ref []byte, m Mutant) ([]byte, error) {
 	if f.Doc != nil {
 		return nil, fmt.Errorf("reference source: has a package comment; keep it in doc.go so copies can carry their own")
 	}
+	if len(f.Comments) > 0 && f.Comments[0].Pos() < f.Package {
+		// A build constraint or licence header would be dropped with the
+		// package clause: refuse rather than lose it silently.
+		return nil, fmt.Errorf("reference source: has comments before the package clause; copies could not keep them")
+	}
 	body := ref[fset.Position(f.Name.End()).Offset:]
 	mutated, err := Apply(body, m)
 	if err != nil {
@@ -54,7 +59,7 @@ func Render(ref []byte, m Mutant) ([]byte, error) {
 	fmt.Fprintf(&b, "%s\n\n", GeneratedHeader)
 	fmt.Fprintf(&b, "// Package %s is mutant %s: the reference store\n", m.Package(), m.Name)
 	fmt.Fprintf(&b, "// with one snippet of %s broken (worksheet step %d, %q).\n", m.Function, m.Step, m.Idea)
-	fmt.Fprintf(&b, "// It is reference/store.go with\n//\n")
+	fmt.Fprintf(&b, "// It is the reference source with\n//\n")
 	writeIndented(&b, m.Old)
 	b.WriteString("//\n// replaced by\n//\n")
 	writeIndented(&b, m.New)

@@ -2,7 +2,7 @@
 
 // Package initfailstwice is mutant 1_init_fails_twice: the reference store
 // with one snippet of InitDB broken (worksheet step 1, "idempotent init").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	CREATE TABLE IF NOT EXISTS keys
 //

@@ -2,7 +2,7 @@
 
 // Package reservereplacesexisting is mutant 2_reserve_replaces_existing: the reference store
 // with one snippet of Reserve broken (worksheet step 2, "key reuse").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	INSERT INTO keys (id, fingerprint, status, response, expires) VALUES (?, ?, 'pending', NULL, ?) ON CONFLICT (id) DO NOTHING
 //

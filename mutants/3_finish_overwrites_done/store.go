@@ -2,7 +2,7 @@
 
 // Package finishoverwritesdone is mutant 3_finish_overwrites_done: the reference store
 // with one snippet of Finish broken (worksheet step 3, "finish scope").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	AND fingerprint = ? AND status = 'pending'
 //

@@ -2,7 +2,7 @@
 
 // Package fetchreplaysatexpiry is mutant 4_fetch_replays_at_expiry: the reference store
 // with one snippet of Fetch broken (worksheet step 4, "replay boundary").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	AND expires > ?
 //

@@ -2,7 +2,7 @@
 
 // Package expireddescending is mutant 5_expired_descending: the reference store
 // with one snippet of Expired broken (worksheet step 5, "ordering").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	db.Query(`SELECT id FROM keys WHERE status = 'done' AND expires <= ? ORDER BY id ASC
 //

@@ -2,7 +2,7 @@
 
 // Package purgedeletespending is mutant 6_purge_deletes_pending: the reference store
 // with one snippet of Purge broken (worksheet step 6, "purge scope").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	tx.Query(`SELECT id FROM keys WHERE status = 'done' AND expires <= ?
 //

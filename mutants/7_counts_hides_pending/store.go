@@ -2,7 +2,7 @@
 
 // Package countshidespending is mutant 7_counts_hides_pending: the reference store
 // with one snippet of Counts broken (worksheet step 7, "observability").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	"pending": pending,
 //

@@ -2,7 +2,7 @@
 
 // Package cyclepurgestooearly is mutant 8_cycle_purges_too_early: the reference store
 // with one snippet of RetentionCycle broken (worksheet step 8, "end of guarantee").
-// It is reference/store.go with
+// It is the reference source with
 //
 //	Purge(path, 10, DefaultLimit)
 //

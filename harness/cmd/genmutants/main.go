@@ -4,9 +4,10 @@
 //	go generate ./mutants
 //
 // It finds the module root from the working directory, renders every copy
-// and the registry, writes those that changed, and removes the folder of a
-// mutant no longer in the catalogue (only when its store.go carries the
-// generated-code header, so no hand-written file is ever deleted).
+// and the registry, writes those that changed, and removes generated files
+// no longer wanted (a mutant dropped from the catalogue), then their folder
+// when it is empty. Only files carrying the generated-code header are ever
+// removed.
 package main
 
 import (
@@ -61,11 +62,15 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	for _, dir := range stale {
-		if err := os.RemoveAll(filepath.Join(root, filepath.FromSlash(dir))); err != nil {
+	for _, name := range stale {
+		file := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.Remove(file); err != nil {
 			return err
 		}
-		fmt.Println("removed", dir)
+		fmt.Println("removed", name)
+		// The folder goes too once nothing is left in it; os.Remove
+		// refuses a folder that still holds anything.
+		os.Remove(filepath.Dir(file))
 	}
 	return nil
 }
