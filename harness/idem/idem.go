@@ -35,7 +35,7 @@ func (e *UsageError) Error() string {
 	}
 	b.WriteString(": " + e.Msg + "\n")
 	if c, ok := commands[e.Cmd]; ok {
-		fmt.Fprintf(&b, "usage: idem [-db PATH] %s %s", e.Cmd, c.args)
+		fmt.Fprintf(&b, "usage: idem [-db PATH] %s", strings.TrimSpace(e.Cmd+" "+c.args))
 	} else {
 		b.WriteString(strings.TrimSuffix(Usage, "\n"))
 	}
@@ -213,7 +213,8 @@ func (c *call) json(i int) (any, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, c.usage(i, "not JSON: %v", err)
 	}
-	if dec.More() {
+	// More() would miss a stray ']' or '}'; decoding again must hit EOF.
+	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
 		return nil, c.usage(i, "not one JSON value: text follows it at offset %d", dec.InputOffset())
 	}
 	return v, nil

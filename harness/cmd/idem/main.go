@@ -38,7 +38,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// command's own; -db passes through to the idem command line.
 	var pass []string
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		flag, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
+		// -flag or --flag, as the flag package accepts.
+		flag, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(args[0], "-"), "-"), "=")
+		switch {
+		case hasValue && (flag == "list" || flag == "h" || flag == "help"):
+			fmt.Fprintf(stderr, "idem: flag -%s takes no value\n%s", flag, usage())
+			return 2
+		}
 		switch flag {
 		case "list":
 			fmt.Fprintln(stdout, strings.Join(mutants.Names(), "\n"))
@@ -65,13 +71,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if len(args) == 0 {
-		fmt.Fprintf(stderr, "idem: missing COMMAND\n%s", usage())
-		return 2
-	}
 	s, ok := mutants.Lookup(name)
 	if !ok {
 		fmt.Fprintf(stderr, "idem: unknown implementation %q; idem -list shows the names\n", name)
+		return 2
+	}
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, "idem: missing COMMAND\n%s", usage())
 		return 2
 	}
 	err := idem.Run(s, ".", append(pass, args...), stdout)

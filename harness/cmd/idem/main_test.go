@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"idemlab/mutants"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"idem": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs testdata/script/*.txtar, each exec'ing the idem binary
+// (this test binary under that name) as a separate process.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", RequireExplicitExec: true})
+}
+
+// TestRunExitStatus checks the exact exit status, which a script cannot
+// see (testscript's exec only tells success from failure): 0 on success,
+// 1 when the operation fails, 2 for a usage error. Every case runs in a
+// fresh, empty current directory; none but the successful init may leave
+// a file there.
+func TestRunExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		status int
+		stdout string // exact
+		stderr string // substring; "" means stderr must be empty
+		files  []string
+	}{
+		{"no args", nil, 2, "", "idem: missing COMMAND\nusage: idem [-impl NAME] [-db PATH] COMMAND [ARGS]", nil},
+		{"unknown flag", []string{"-bogus", "init"}, 2, "", `idem: unknown flag "-bogus"` + "\nusage: idem [-impl NAME]", nil},
+		{"unknown impl", []string{"-impl", "9_nope", "init"}, 2, "", `idem: unknown implementation "9_nope"; idem -list shows the names`, nil},
+		{"unknown impl without command", []string{"-impl", "9_nope"}, 2, "", `idem: unknown implementation "9_nope"`, nil},
+		{"double-dash flag", []string{"--impl=7_counts_hides_pending", "init"}, 0, "", "", []string{"store.db"}},
+		{"triple-dash flag", []string{"---impl", "reference", "init"}, 2, "", `idem: unknown flag "---impl"`, nil},
+		{"list takes no value", []string{"-list=x"}, 2, "", "idem: flag -list takes no value", nil},
+		{"impl needs value", []string{"-impl"}, 2, "", "idem: flag -impl needs a value", nil},
+		{"db needs value", []string{"-db"}, 2, "", "idem: flag -db needs a value", nil},
+		{"empty db", []string{"-db=", "init"}, 2, "", "flag -db: empty PATH", nil},
+		{"unknown command", []string{"bogus"}, 2, "", `idem: unknown command "bogus"`, nil},
+		{"bad limit", []string{"purge", "10", "true"}, 2, "", `idem purge: LIMIT "true": want an integer in 1..100` + "\nusage: idem [-db PATH] purge NOW [LIMIT]", nil},
+		{"missing store", []string{"counts"}, 1, "", `idem: Counts: store "store.db" does not exist (InitDB creates it)`, nil},
+		{"missing store rows", []string{"rows"}, 1, "", `idem: rows: store "store.db" does not exist`, nil},
+		{"list", []string{"-list"}, 0, strings.Join(mutants.Names(), "\n") + "\n", "", nil},
+		{"help", []string{"-h"}, 0, usage(), "", nil},
+		{"init", []string{"init"}, 0, "", "", []string{"store.db"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			var stdout, stderr bytes.Buffer
+			status := run(tc.args, &stdout, &stderr)
+			if status != tc.status {
+				t.Errorf("exit status = %d, want %d (stderr %q)", status, tc.status, stderr.String())
+			}
+			if diff := cmp.Diff(tc.stdout, stdout.String()); diff != "" {
+				t.Errorf("stdout (-want +got):\n%s", diff)
+			}
+			switch {
+			case tc.stderr == "" && stderr.Len() > 0:
+				t.Errorf("stderr = %q, want nothing", stderr.String())
+			case !strings.Contains(stderr.String(), tc.stderr):
+				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tc.stderr)
+			}
+			if tc.status == 1 && strings.Contains(stderr.String(), "usage:") {
+				t.Errorf("an operation error printed usage: %q", stderr.String())
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var files []string
+			for _, e := range entries {
+				files = append(files, e.Name())
+			}
+			if diff := cmp.Diff(tc.files, files); diff != "" {
+				t.Errorf("files in the current directory (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRunExitStatusDirectoryStore: a store that is a directory is an
+// operation error, status 1, and the directory is left empty.
+func TestRunExitStatusDirectoryStore(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store.db")
+	if err := os.Mkdir(store, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init"}, {"reserve", "k", "v", "1"}, {"rows"}} {
+		var stdout, stderr bytes.Buffer
+		status := run(append([]string{"-db", store}, args...), &stdout, &stderr)
+		if status != 1 {
+			t.Errorf("idem %q: status %d, want 1", args, status)
+		}
+		if !strings.Contains(stderr.String(), "is a directory, not a database file") {
+			t.Errorf("idem %q: stderr %q does not say the store is a directory", args, stderr.String())
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("idem %q: stdout %q, want nothing", args, stdout.String())
+		}
+	}
+	entries, err := os.ReadDir(store)
+	if err != nil || len(entries) != 0 {
+		t.Errorf("directory store after the errors: %v, %v; want it empty", entries, err)
+	}
+	if _, err := os.Stat(store + "-wal"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("store.db-wal: Stat = %v, want not exist", err)
+	}
+}
