@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -54,8 +55,10 @@ func ScriptCmd(s impl.Impl, rec *Transcript) func(ts *testscript.TestScript, neg
 		err := Run(s, ts.MkAbs("."), args, &out)
 		step := Step{Args: args, Stdout: out.String()}
 		if err != nil {
-			step.Err = err.Error()
 			fmt.Fprintln(ts.Stderr(), err)
+			// The work directory differs on every run; as in testscript's
+			// own logs, name it $WORK so transcripts compare equal.
+			step.Err = strings.ReplaceAll(err.Error(), ts.Getenv("WORK"), "$WORK")
 		}
 		rec.add(step)
 		ts.Stdout().Write(out.Bytes())

@@ -180,7 +180,7 @@ func TestBuildOutcomes(t *testing.T) {
 	if diff := cmp.Diff(wantSummary, m.Summary()); diff != "" {
 		t.Errorf("Summary (-want +got):\n%s", diff)
 	}
-	if got, want := m.Summary().String(), "4 mutants: 1 killed, 1 survived, 1 timed out, 1 invalid; 1 broken observations"; got != want {
+	if got, want := m.Summary().String(), "4 mutants: 1 killed, 1 survived, 1 timed out, 1 invalid; 1 broken observation"; got != want {
 		t.Errorf("Summary.String() = %q, want %q", got, want)
 	}
 	err := m.Gate()

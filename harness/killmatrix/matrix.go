@@ -75,6 +75,10 @@ type ObservationRow struct {
 	// reference: it asserts something the contract does not say, so it
 	// never counts as a kill.
 	Broken bool `json:"broken"`
+	// Flaky is set when two runs of the observation disagreed, on the
+	// reference or on a mutant it seemed to kill. A flaky observation
+	// shows nothing reliably, so it never counts as a kill either.
+	Flaky bool `json:"flaky"`
 }
 
 // A MutantRow is the verdict on one mutant and the evidence for it.
@@ -94,12 +98,14 @@ type MutantRow struct {
 	Cells map[string]Result `json:"cells"`
 }
 
-// A Kill is one observation that failed on a mutant, with where it failed.
+// A Kill is one observation that failed on a mutant, with where it failed
+// and the kind of evidence that line reads.
 type Kill struct {
-	Observation string `json:"observation"`
-	Pos         string `json:"pos"`
-	Command     string `json:"command"`
-	Message     string `json:"message"`
+	Observation string   `json:"observation"`
+	Pos         string   `json:"pos"`
+	Command     string   `json:"command"`
+	Message     string   `json:"message"`
+	Evidence    Evidence `json:"evidence"`
 }
 
 // Build runs every observation on the reference, then on every mutant, and
@@ -117,12 +123,15 @@ func Build(ref impl.Impl, mutants []impl.Impl, obs []Observation, opt Options) *
 		opt.WorkRoot = MemoryTempDir()
 	}
 	m := &Matrix{}
-	refResults := runAll(opt, ref, obs)
+	// The reference runs twice: an observation whose result changes
+	// between two runs on the same code is flaky, not evidence.
+	refResults, again := runAll(opt, ref, obs), runAll(opt, ref, obs)
 	for i, o := range obs {
 		m.Observations = append(m.Observations, ObservationRow{
 			Observation: o,
 			Reference:   refResults[i],
 			Broken:      refResults[i].Status != Pass,
+			Flaky:       refResults[i].Status != again[i].Status,
 		})
 	}
 
@@ -144,6 +153,25 @@ func Build(ref impl.Impl, mutants []impl.Impl, obs []Observation, opt Options) *
 		j := jobs[i]
 		results[j.mi][j.oi] = Run(mutants[j.mi], obs[j.oi], opt.Timeout, opt.WorkRoot)
 	})
+
+	// Every apparent kill runs once more: a kill that does not repeat
+	// marks the observation flaky.
+	var kills []job
+	for _, j := range jobs {
+		if results[j.mi][j.oi].Status == Fail && !m.Observations[j.oi].Broken {
+			kills = append(kills, j)
+		}
+	}
+	repeats := make([]Result, len(kills))
+	parallel(opt.Parallel, len(kills), func(i int) {
+		repeats[i] = Run(mutants[kills[i].mi], obs[kills[i].oi], opt.Timeout, opt.WorkRoot)
+	})
+	for i, j := range kills {
+		if repeats[i].Status != Fail {
+			m.Observations[j.oi].Flaky = true
+		}
+	}
+
 	for mi, mu := range mutants {
 		m.Mutants = append(m.Mutants, judge(mu, m.Observations, results[mi]))
 	}
@@ -183,13 +211,13 @@ func judge(mu impl.Impl, rows []ObservationRow, results []Result) MutantRow {
 	for i, o := range rows {
 		r := results[i]
 		row.Cells[o.Name] = r
-		if o.Broken {
+		if o.Broken || o.Flaky {
 			continue
 		}
 		valid++
 		switch r.Status {
 		case Fail:
-			row.KilledBy = append(row.KilledBy, Kill{Observation: o.Name, Pos: r.Pos, Command: r.Command, Message: r.Message})
+			row.KilledBy = append(row.KilledBy, Kill{Observation: o.Name, Pos: r.Pos, Command: r.Command, Message: r.Message, Evidence: o.EvidenceAt(r.Line)})
 		case Timeout:
 			row.TimedOutOn = append(row.TimedOutOn, o.Name)
 		case Pass:
@@ -200,7 +228,7 @@ func judge(mu impl.Impl, rows []ObservationRow, results []Result) MutantRow {
 	}
 	switch {
 	case valid == 0:
-		row.Outcome, row.Reason = Invalid, "no valid observation to run: every one fails on the reference"
+		row.Outcome, row.Reason = Invalid, "no valid observation to run: every one fails on the reference or is flaky"
 	case len(row.KilledBy) > 0:
 		row.Outcome = Killed
 	case len(row.TimedOutOn) > 0:
@@ -241,6 +269,8 @@ type Summary struct {
 	Invalid  int `json:"invalid"`
 	// Broken counts observations that failed on the reference.
 	Broken int `json:"broken_observations"`
+	// Flaky counts observations whose result changed between runs.
+	Flaky int `json:"flaky_observations"`
 }
 
 // Summary counts m's mutants by outcome and its broken observations.
@@ -262,6 +292,9 @@ func (m *Matrix) Summary() Summary {
 		if o.Broken {
 			s.Broken++
 		}
+		if o.Flaky {
+			s.Flaky++
+		}
 	}
 	return s
 }
@@ -269,16 +302,22 @@ func (m *Matrix) Summary() Summary {
 // String is the one-line summary, e.g. "8 mutants: 8 killed, 0 survived,
 // 0 timed out, 0 invalid".
 func (s Summary) String() string {
-	noun := "mutants"
-	if s.Mutants == 1 {
-		noun = "mutant"
-	}
 	line := fmt.Sprintf("%d %s: %d killed, %d survived, %d timed out, %d invalid",
-		s.Mutants, noun, s.Killed, s.Survived, s.TimedOut, s.Invalid)
+		s.Mutants, plural(s.Mutants, "mutant"), s.Killed, s.Survived, s.TimedOut, s.Invalid)
 	if s.Broken > 0 {
-		line += fmt.Sprintf("; %d broken observations", s.Broken)
+		line += fmt.Sprintf("; %d broken %s", s.Broken, plural(s.Broken, "observation"))
+	}
+	if s.Flaky > 0 {
+		line += fmt.Sprintf("; %d flaky %s", s.Flaky, plural(s.Flaky, "observation"))
 	}
 	return line
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // Gate returns an error naming every reason the lab is not sound: an
@@ -289,6 +328,9 @@ func (m *Matrix) Gate() error {
 	for _, o := range m.Observations {
 		if o.Broken {
 			problems = append(problems, fmt.Sprintf("observation %s fails on the reference: %s: %s", o.Name, o.Reference.Pos, o.Reference.Message))
+		}
+		if o.Flaky {
+			problems = append(problems, fmt.Sprintf("observation %s is flaky: two runs on the same code disagreed", o.Name))
 		}
 	}
 	for _, mu := range m.Mutants {
