@@ -1,31 +1,69 @@
-// Package report writes a kill matrix for people (a text table) and for
-// programs (versioned JSON).
+// Package report writes the kill report: for people as text, for programs
+// as versioned JSON.
+//
+// A report joins the kill matrix with the mutant catalogue (each mutant's
+// step, idea and hint), the student's predictions and their verdicts, the
+// student's own observations that the reference fails (with the
+// misconception each shares with a mutant), and a SHA-256 digest of every
+// input, so a grader can tell whether a report matches a checkout.
 package report
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
-	"text/tabwriter"
-	"time"
+	"slices"
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/predict"
 )
 
-// Schema names the JSON report's format; it changes whenever a field's
-// meaning does.
-const Schema = "idemlab/killmatrix/v1"
+// Schema names the JSON report's format. It changes whenever a field is
+// removed or its meaning changes; fields may be added within a version.
+//
+// History: idemlab/killmatrix/v1 had the matrix alone; idemlab/report/v2
+// adds predictions, verdicts, the score, invalid own observations and
+// input digests.
+const Schema = "idemlab/report/v2"
 
-// A Report is the JSON form of a kill matrix, with the catalogue's facts
-// about each mutant beside its verdict.
+// A Report is everything one run of the lab found.
 type Report struct {
-	Schema       string                      `json:"schema"`
-	Summary      killmatrix.Summary          `json:"summary"`
+	Schema  string `json:"schema"`
+	Harness string `json:"harness"` // the harness version, see Version
+	// Summary counts mutants by outcome; Score counts predictions and the
+	// student's own kills.
+	Summary killmatrix.Summary `json:"summary"`
+	Score   Score              `json:"score"`
+	// Predictions is what the worksheets record; Verdicts judges each.
+	Predictions *predict.Sheet    `json:"predictions"`
+	Verdicts    []predict.Verdict `json:"verdicts"`
+	// Unpredicted lists the mutants with no filled prediction block.
+	Unpredicted []string `json:"unpredicted"`
+	// Invalid lists the student's observations that fail on the reference.
+	Invalid      []Invalid                   `json:"invalid_observations"`
 	Observations []killmatrix.ObservationRow `json:"observations"`
 	Mutants      []Mutant                    `json:"mutants"`
-	ElapsedMS    int64                       `json:"elapsed_ms"`
+	// Inputs are the digests of every file the result depends on.
+	Inputs    []Digest `json:"inputs"`
+	ElapsedMS int64    `json:"elapsed_ms"`
+}
+
+// Score is the line a student reads first.
+type Score struct {
+	Mutants int `json:"mutants"`
+	// Predicted and Right count prediction blocks filled and judged right.
+	Predicted int `json:"predicted"`
+	Right     int `json:"right"`
+	// OwnObservations counts the student's valid observations; OwnKills
+	// the mutants at least one of them kills.
+	OwnObservations int `json:"own_observations"`
+	OwnKills        int `json:"own_kills"`
+}
+
+func (s Score) String() string {
+	return fmt.Sprintf("predictions: %d/%d right (%d recorded); own observations kill %d/%d mutants (%d written)",
+		s.Right, s.Mutants, s.Predicted, s.OwnKills, s.Mutants, s.OwnObservations)
 }
 
 // Mutant is one mutant's verdict with its catalogue entry.
@@ -38,9 +76,34 @@ type Mutant struct {
 	Hint     string `json:"hint,omitempty"`
 }
 
-// New joins the matrix with the catalogue (which may be nil).
-func New(m *killmatrix.Matrix, cat *mutation.Catalogue) *Report {
-	r := &Report{Schema: Schema, Summary: m.Summary(), Observations: m.Observations, ElapsedMS: m.Elapsed.Milliseconds()}
+// Invalid is a student's observation that fails on the reference: it
+// asserts something the contract does not say. Where it passes on a
+// mutant, the student expects that mutant's behaviour, and the mutant's
+// hint names the misconception.
+type Invalid struct {
+	Observation string          `json:"observation"`
+	Pos         string          `json:"pos"`
+	Message     string          `json:"message"`
+	SharedWith  []Misconception `json:"shared_with"`
+}
+
+// Misconception is a mutant whose behaviour an invalid observation expects.
+type Misconception struct {
+	Mutant string `json:"mutant"`
+	Hint   string `json:"hint"`
+}
+
+// New builds the report. cat and sheet may be nil.
+func New(m *killmatrix.Matrix, cat *mutation.Catalogue, sheet *predict.Sheet, inputs []Digest) *Report {
+	if sheet == nil {
+		sheet = &predict.Sheet{Predictions: []predict.Prediction{}, Unfilled: []string{}}
+	}
+	r := &Report{
+		Schema: Schema, Harness: Version(), Summary: m.Summary(),
+		Predictions: sheet, Verdicts: []predict.Verdict{}, Unpredicted: []string{}, Invalid: []Invalid{},
+		Observations: m.Observations, Inputs: inputs, ElapsedMS: m.Elapsed.Milliseconds(),
+	}
+	hints := map[string]string{}
 	for _, mu := range m.Mutants {
 		row := Mutant{MutantRow: mu}
 		if cat != nil {
@@ -48,8 +111,51 @@ func New(m *killmatrix.Matrix, cat *mutation.Catalogue) *Report {
 				row.Step, row.Function, row.Idea, row.Killer, row.Hint = c.Step, c.Function, c.Idea, c.Killer, c.Hint
 			}
 		}
+		hints[mu.Name] = row.Hint
 		r.Mutants = append(r.Mutants, row)
 	}
+
+	predicted := map[string]bool{}
+	for _, p := range sheet.Predictions {
+		v := predict.Compare(m, p)
+		r.Verdicts = append(r.Verdicts, v)
+		predicted[p.Mutant] = true
+		if v.Right {
+			r.Score.Right++
+		}
+	}
+	for _, mu := range m.Mutants {
+		if !predicted[mu.Name] {
+			r.Unpredicted = append(r.Unpredicted, mu.Name)
+		}
+	}
+
+	own := map[string]bool{}
+	for _, o := range m.Observations {
+		if o.Kind != killmatrix.KindStudent {
+			continue
+		}
+		if !o.Broken && !o.Flaky {
+			own[o.Name] = true
+			continue
+		}
+		if !o.Broken {
+			continue
+		}
+		inv := Invalid{Observation: o.Name, Pos: o.Reference.Pos, Message: o.Reference.Message, SharedWith: []Misconception{}}
+		for _, mu := range m.Mutants {
+			if mu.Cells[o.Name].Status == killmatrix.Pass {
+				inv.SharedWith = append(inv.SharedWith, Misconception{Mutant: mu.Name, Hint: hints[mu.Name]})
+			}
+		}
+		r.Invalid = append(r.Invalid, inv)
+	}
+	for _, mu := range m.Mutants {
+		if slices.ContainsFunc(mu.KilledBy, func(k killmatrix.Kill) bool { return own[k.Observation] }) {
+			r.Score.OwnKills++
+		}
+	}
+	r.Score.Mutants, r.Score.Predicted, r.Score.OwnObservations = len(m.Mutants), len(sheet.Predictions), len(own)
 	return r
 }
 
@@ -59,97 +165,4 @@ func (r *Report) JSON(w io.Writer) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
-}
-
-// Cell marks in the grid.
-const (
-	markKilled   = "K"
-	markSurvived = "."
-	markTimedOut = "T"
-	markNotRun   = "-"
-)
-
-// Text writes the report as a table: a grid of observations against
-// mutants, then each mutant's verdict with its first killing line, then
-// the one-line summary.
-func (r *Report) Text(w io.Writer) error {
-	var b strings.Builder
-	kinds := map[string]int{}
-	for _, o := range r.Observations {
-		kinds[o.Kind]++
-	}
-	happy := kinds[killmatrix.KindHappy]
-	fmt.Fprintf(&b, "idemlab kill report: %d observations (%d happy-path, %d edge", len(r.Observations), happy, kinds[killmatrix.KindEdge])
-	if n := kinds[killmatrix.KindStudent]; n > 0 {
-		fmt.Fprintf(&b, ", %d yours", n)
-	}
-	fmt.Fprintf(&b, ") against the reference and %d mutants\n\n", len(r.Mutants))
-
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "observation\treference")
-	for i := range r.Mutants {
-		fmt.Fprintf(tw, "\t%d", i+1)
-	}
-	fmt.Fprintln(tw)
-	for _, o := range r.Observations {
-		ref := "pass"
-		if o.Broken {
-			ref = "BROKEN"
-		}
-		fmt.Fprintf(tw, "%s\t%s", o.Name, ref)
-		for _, mu := range r.Mutants {
-			fmt.Fprintf(tw, "\t%s", mark(mu.Cells[o.Name], o.Broken))
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-	fmt.Fprintf(&b, "\n%s killed  %s survived  %s timed out  %s not run or not counted\n\n", markKilled, markSurvived, markTimedOut, markNotRun)
-
-	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tmutant\toutcome\tfirst kill (file:line  command)")
-	for i, mu := range r.Mutants {
-		first := mu.Reason
-		if len(mu.KilledBy) > 0 {
-			k := mu.KilledBy[0]
-			first = fmt.Sprintf("%s  %s", k.Pos, k.Command)
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", i+1, mu.Name, mu.Outcome, first)
-		if n := len(mu.KilledBy); n > 1 {
-			fmt.Fprintf(tw, "\t\t\t%d killers in all: %s\n", n, names(mu.KilledBy))
-		}
-		if len(mu.TimedOutOn) > 0 {
-			fmt.Fprintf(tw, "\t\t\ttimed out on: %s\n", strings.Join(mu.TimedOutOn, ", "))
-		}
-		fmt.Fprintf(tw, "\t\t\tsurvived %d of %d happy-path observations\n", len(mu.SurvivedHappy), happy)
-	}
-	tw.Flush()
-
-	for _, o := range r.Observations {
-		if o.Broken {
-			fmt.Fprintf(&b, "\nBROKEN %s fails on the reference, so it is not counted:\n  %s: %s\n", o.Name, o.Reference.Pos, o.Reference.Message)
-		}
-	}
-	fmt.Fprintf(&b, "\n%s (%v)\n", r.Summary, time.Duration(r.ElapsedMS)*time.Millisecond)
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func mark(r killmatrix.Result, broken bool) string {
-	switch {
-	case broken || r.Status == "":
-		return markNotRun
-	case r.Status == killmatrix.Fail:
-		return markKilled
-	case r.Status == killmatrix.Timeout:
-		return markTimedOut
-	}
-	return markSurvived
-}
-
-func names(kills []killmatrix.Kill) string {
-	var s []string
-	for _, k := range kills {
-		s = append(s, k.Observation)
-	}
-	return strings.Join(s, ", ")
 }

@@ -29,7 +29,7 @@ func matrix() *killmatrix.Matrix {
 		Mutants: []killmatrix.MutantRow{
 			{
 				Name: "1_one", Outcome: killmatrix.Killed,
-				KilledBy:      []killmatrix.Kill{{Observation: "edge/b", Pos: fail.Pos, Command: fail.Command, Message: fail.Message}},
+				KilledBy:      []killmatrix.Kill{{Observation: "edge/b", Pos: fail.Pos, Command: fail.Command, Message: fail.Message, Evidence: killmatrix.EvidenceReturn}},
 				SurvivedHappy: []string{"happy/a"}, TimedOutOn: []string{},
 				Cells: map[string]killmatrix.Result{"happy/a": pass, "edge/b": fail, "edge/c": fail},
 			},
@@ -51,7 +51,7 @@ func catalogue() *mutation.Catalogue {
 
 func TestText(t *testing.T) {
 	var b bytes.Buffer
-	if err := report.New(matrix(), catalogue()).Text(&b); err != nil {
+	if err := report.New(matrix(), catalogue(), nil, nil).Text(&b); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -60,10 +60,10 @@ func TestText(t *testing.T) {
 		`(?m)^happy/a\s+pass\s+\.\s+\.\s*$`,
 		`(?m)^edge/b\s+pass\s+K\s+\.\s*$`,
 		`(?m)^edge/c\s+BROKEN\s+-\s+-\s*$`,
-		`(?m)^1\s+1_one\s+killed\s+testdata/edge/b\.txtar:7  stdout '\^null\$'$`,
+		`(?m)^1\s+1_one\s+killed\s+testdata/edge/b\.txtar:7  stdout '\^null\$'\s+return$`,
 		`(?m)^2\s+2_two\s+survived\s*$`,
 		`(?m)^BROKEN edge/c fails on the reference`,
-		`(?m)^2 mutants: 1 killed, 1 survived, 0 timed out, 0 invalid; 1 broken observations \(1\.5s\)$`,
+		`(?m)^2 mutants: 1 killed, 1 survived, 0 timed out, 0 invalid; 1 broken observation \(1\.5s\)$`,
 	} {
 		if !regexp.MustCompile(row).MatchString(out) {
 			t.Errorf("report lacks a line matching %s\nreport:\n%s", row, out)
@@ -72,7 +72,7 @@ func TestText(t *testing.T) {
 }
 
 func TestJSONRoundTrip(t *testing.T) {
-	want := report.New(matrix(), catalogue())
+	want := report.New(matrix(), catalogue(), nil, nil)
 	var b bytes.Buffer
 	if err := want.JSON(&b); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,10 @@
 // Flags:
 //
 //	-json          write the report as JSON instead of a table
+//	-worksheet F   worksheet holding predictions (repeatable; default
+//	               worksheet.md and worksheet.zh-CN.md of the module)
 //	-dir DIR       observation folder (default: testdata of the enclosing module)
+//	-student DIR   folder of the student's own observations (default: DIR/student)
 //	-run REGEXP    run only observations whose name matches
 //	-mutant NAME   judge only the named mutants (repeatable)
 //	-timeout D     bound on one observation run (default 30s)
@@ -30,6 +33,7 @@ import (
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/predict"
 	"idemlab/harness/report"
 	"idemlab/mutants"
 )
@@ -49,9 +53,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	dir := fs.String("dir", "", "observation folder (default: testdata of the enclosing module)")
+	studentDir := fs.String("student", "", "folder of the student's own observations (default: DIR/student)")
 	runPattern := fs.String("run", "", "run only observations whose name matches this regexp")
-	var only names
+	var only, sheets names
 	fs.Var(&only, "mutant", "judge only this mutant (repeatable)")
+	fs.Var(&sheets, "worksheet", "worksheet holding predictions (repeatable; default worksheet.md and worksheet.zh-CN.md)")
 	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	par := fs.Int("parallel", 0, "scripts run at once (default: the number of CPUs)")
 	workRoot := fs.String("workdir", "", "where scripts' stores are made (default: /dev/shm when writable, else the temporary directory)")
@@ -63,19 +69,38 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	if *dir == "" {
-		root, err := mutation.ModuleRoot(".")
-		if err != nil {
-			fmt.Fprintln(stderr, "idemlab:", err)
-			return 2
-		}
-		*dir = relative(filepath.Join(root, "testdata"))
-	}
-	obs, err := killmatrix.Discover(*dir, killmatrix.Kinds...)
+	root, err := mutation.ModuleRoot(".")
 	if err != nil {
 		fmt.Fprintln(stderr, "idemlab:", err)
 		return 2
 	}
+	if *dir == "" {
+		*dir = relative(filepath.Join(root, "testdata"))
+	}
+	if len(sheets) == 0 {
+		sheets = names{relative(filepath.Join(root, "worksheet.md")), relative(filepath.Join(root, "worksheet.zh-CN.md"))}
+	}
+	obs, err := killmatrix.Discover(*dir, killmatrix.LabKinds...)
+	if err != nil {
+		fmt.Fprintln(stderr, "idemlab:", err)
+		return 2
+	}
+	studentRoot := *dir
+	if *studentDir != "" {
+		// Discover reads KIND folders below a root; -student names the
+		// folder itself.
+		studentRoot = filepath.Dir(filepath.Clean(*studentDir))
+		if filepath.Base(filepath.Clean(*studentDir)) != killmatrix.KindStudent {
+			fmt.Fprintf(stderr, "idemlab: -student %s: the folder must be named %s\n", *studentDir, killmatrix.KindStudent)
+			return 2
+		}
+	}
+	own, err := killmatrix.Discover(studentRoot, killmatrix.KindStudent)
+	if err != nil {
+		fmt.Fprintln(stderr, "idemlab:", err)
+		return 2
+	}
+	obs = append(obs, own...)
 	if *runPattern != "" {
 		re, err := regexp.Compile(*runPattern)
 		if err != nil {
@@ -107,8 +132,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// The worksheet is read in full before anything runs: a malformed one
+	// stops the run with every problem listed, and no report is written.
+	known := predict.Known{Mutants: mutants.Names()[1:]}
+	var inputs []string
+	for _, o := range obs {
+		known.Observations = append(known.Observations, o.Name)
+		inputs = append(inputs, slashRel(root, o.File))
+	}
+	sheet, err := predict.ParseFiles(sheets, known)
+	if err != nil {
+		fmt.Fprintf(stderr, "idemlab: the worksheet has problems; no report was written:\n%v\n", err)
+		return 2
+	}
+	for _, w := range sheets {
+		inputs = append(inputs, slashRel(root, w))
+	}
+	digests, err := report.Inputs(root, inputs)
+	if err != nil {
+		fmt.Fprintln(stderr, "idemlab:", err)
+		return 1
+	}
+
 	m := killmatrix.Build(impl.Reference, muts, obs, killmatrix.Options{Timeout: *timeout, Parallel: *par, WorkRoot: *workRoot})
-	r := report.New(m, mutants.Catalogue())
+	r := report.New(m, mutants.Catalogue(), sheet, digests)
 	if *asJSON {
 		err = r.JSON(stdout)
 	} else {
@@ -122,6 +169,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// slashRel names path relative to the module root, slash-separated.
+func slashRel(root, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	if rel, err := filepath.Rel(root, abs); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(path)
 }
 
 // relative shortens path to one relative to the working directory when it
