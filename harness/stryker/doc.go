@@ -1,0 +1,64 @@
+// Package stryker exports a kill matrix as a mutation testing report in the
+// format of Stryker's mutation-testing-elements, so the lab's results open
+// in the <mutation-test-report-app> viewer, the Stryker dashboard, or any
+// other tool that reads that format.
+//
+// The format is the JSON schema "mutation-testing-report-schema", schema
+// version 2, at
+//
+//	github.com/stryker-mutator/mutation-testing-elements
+//	packages/report-schema/src/mutation-testing-report-schema.json
+//
+// (in older trees packages/mutation-testing-report-schema/src/). The schema
+// is not copied here; [Export] builds a report that follows its rules:
+//
+//   - the report requires schemaVersion (a string matching
+//     ^([1-2])(\.(([1-9]\d*)|0)){0,2}$; this package writes "2"),
+//     thresholds and files; testFiles, framework, projectRoot, config,
+//     performance and system are optional, and "$schema" is not among the
+//     properties the schema declares, so it is not written;
+//   - thresholds requires integers high and low, each in 0..100;
+//   - files maps a file's path to a FileResult, which requires language,
+//     source and mutants (an array whose items are unique);
+//   - a MutantResult requires id, mutatorName, location and status, where
+//     status is one of Killed, Survived, NoCoverage, CompileError,
+//     RuntimeError, Timeout, Ignored or Pending; description, replacement,
+//     statusReason, killedBy, coveredBy and static are optional;
+//   - a location requires start and end; a position requires integer line
+//     and column, both counted from 1; start is inclusive and end is
+//     exclusive;
+//   - testFiles maps a test file's path to a TestFile, which requires
+//     tests; a TestDefinition requires id and name, and its location is an
+//     open-end location, which requires only start;
+//   - framework requires name.
+//
+// The schema allows additional properties at every level. It describes
+// killedBy and coveredBy as test ids, which JSON Schema cannot check; this
+// package only ever writes ids of tests that testFiles lists.
+//
+// How the lab maps onto the format:
+//
+//   - the reference source is the one file, in language "go"; each mutant
+//     the catalogue declares is one MutantResult, located at its Old
+//     snippet, with the catalogue's Idea as mutatorName and New as
+//     replacement;
+//   - each observation is a test whose id is its name, listed under its
+//     script file; an observation that fails on the reference (broken) is
+//     listed but never kills or covers a mutant;
+//   - the lab's outcomes map to statuses: killed to Killed, survived to
+//     Survived, timed out to Timeout (which the lab, unlike Stryker, does
+//     not count as detected; the viewer's score will), and invalid to
+//     RuntimeError with the reason as statusReason;
+//   - killedBy lists the observations that killed the mutant, and, as the
+//     schema asks, a killed mutant's statusReason holds their failure
+//     messages, one a line; a timed-out mutant's names the observations
+//     still running at the deadline;
+//   - coveredBy lists every observation that is not broken: each one runs
+//     the whole store, so none can be said to miss a mutant.
+//
+// The schema does not say what a column counts. The viewer
+// (packages/elements/src/lib/code-helpers.ts in the same repository) walks
+// the source as a JavaScript string, one UTF-16 code unit per column, and
+// does not count a carriage return; so do the locations here. For ASCII
+// source with Unix line endings that is the byte count.
+package stryker

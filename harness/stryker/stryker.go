@@ -1,0 +1,303 @@
+package stryker
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+)
+
+// SchemaVersion is the report format version written; the schema's
+// schemaVersion pattern accepts "1" or "2" with up to two more numeric
+// parts.
+const SchemaVersion = "2"
+
+// FrameworkName names this harness in the report's framework property.
+const FrameworkName = "idemlab"
+
+// Language is the prism.js language the viewer highlights the source in.
+const Language = "go"
+
+// The mutation score thresholds written to the report: the viewer colours
+// a score at or above High green and one below Low red.
+const (
+	ThresholdHigh = 80
+	ThresholdLow  = 60
+)
+
+// The MutantStatus values of the schema this package writes.
+const (
+	StatusKilled       = "Killed"
+	StatusSurvived     = "Survived"
+	StatusTimeout      = "Timeout"
+	StatusRuntimeError = "RuntimeError"
+)
+
+// maxTestName bounds the length, in characters, of the observation's doc
+// comment quoted in a test's name.
+const maxTestName = 100
+
+// A Report is a MutationTestResult: the top-level object of the schema.
+type Report struct {
+	SchemaVersion string                `json:"schemaVersion"`
+	Thresholds    Thresholds            `json:"thresholds"`
+	Files         map[string]FileResult `json:"files"`
+	TestFiles     map[string]TestFile   `json:"testFiles"`
+	Framework     *Framework            `json:"framework,omitempty"`
+}
+
+// Thresholds are the score bounds, integers in 0..100.
+type Thresholds struct {
+	High int `json:"high"`
+	Low  int `json:"low"`
+}
+
+// A FileResult is one mutated source file.
+type FileResult struct {
+	Language string         `json:"language"`
+	Source   string         `json:"source"`
+	Mutants  []MutantResult `json:"mutants"`
+}
+
+// A MutantResult is one mutant and its status.
+type MutantResult struct {
+	ID           string   `json:"id"`
+	MutatorName  string   `json:"mutatorName"`
+	Description  string   `json:"description,omitempty"`
+	Replacement  string   `json:"replacement"`
+	Location     Location `json:"location"`
+	Status       string   `json:"status"`
+	StatusReason string   `json:"statusReason,omitempty"`
+	KilledBy     []string `json:"killedBy,omitempty"`
+	CoveredBy    []string `json:"coveredBy"`
+	Static       bool     `json:"static"`
+}
+
+// A Location spans from Start (inclusive) to End (exclusive).
+type Location struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+// An OpenEndLocation is a location whose end may be left out.
+type OpenEndLocation struct {
+	Start Position  `json:"start"`
+	End   *Position `json:"end,omitempty"`
+}
+
+// A Position is a line and column, both counted from 1.
+type Position struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// A TestFile is a file holding one or more tests.
+type TestFile struct {
+	Tests []TestDefinition `json:"tests"`
+}
+
+// A TestDefinition is one test: here, one observation script.
+type TestDefinition struct {
+	ID       string           `json:"id"`
+	Name     string           `json:"name"`
+	Location *OpenEndLocation `json:"location,omitempty"`
+}
+
+// Framework names the tool that produced the report.
+type Framework struct {
+	Name string `json:"name"`
+}
+
+// Export builds the report of m for the mutants of cat. refPath is the
+// slash-separated path of the reference source, the key of its entry in
+// files, and refSource its content; each mutant is located at the one
+// place its Old snippet occurs in refSource.
+//
+// A mutant of m that cat does not declare is left out, since the report
+// could not say where it is. Export fails when a declared snippet does not
+// occur exactly once in refSource, when refSource is not UTF-8 (JSON could
+// not carry it unchanged), or when two observations share a name (a test
+// id must be unique).
+func Export(m *killmatrix.Matrix, cat *mutation.Catalogue, refPath string, refSource []byte) (*Report, error) {
+	switch {
+	case m == nil:
+		return nil, errors.New("stryker: no kill matrix")
+	case cat == nil:
+		return nil, errors.New("stryker: no mutant catalogue")
+	case refPath == "":
+		return nil, errors.New("stryker: no reference path")
+	case !utf8.Valid(refSource):
+		return nil, fmt.Errorf("stryker: %s is not UTF-8 text", refPath)
+	}
+
+	testFiles := map[string]TestFile{}
+	ids := map[string]bool{}
+	var covering []string
+	for _, o := range m.Observations {
+		if ids[o.Name] {
+			return nil, fmt.Errorf("stryker: observation %s listed twice; a test id must be unique", o.Name)
+		}
+		ids[o.Name] = true
+		file := filepath.ToSlash(o.File)
+		tf := testFiles[file]
+		tf.Tests = append(tf.Tests, TestDefinition{
+			ID:       o.Name,
+			Name:     testName(o.Name, o.Doc),
+			Location: &OpenEndLocation{Start: Position{Line: 1, Column: 1}},
+		})
+		testFiles[file] = tf
+		// Broken and flaky observations show nothing about a mutant, so
+		// they cover none (the matrix never counts their kills either).
+		if !o.Broken && !o.Flaky {
+			covering = append(covering, o.Name)
+		}
+	}
+
+	src := string(refSource)
+	mutants := []MutantResult{}
+	for _, row := range m.Mutants {
+		entry, ok := cat.Lookup(row.Name)
+		if !ok {
+			continue
+		}
+		loc, err := locate(src, entry.Old)
+		if err != nil {
+			return nil, fmt.Errorf("stryker: mutant %s: %s %w", row.Name, refPath, err)
+		}
+		mr := MutantResult{
+			ID:          row.Name,
+			MutatorName: entry.Idea,
+			Description: fmt.Sprintf("step %d, %s: %s", entry.Step, entry.Function, entry.Idea),
+			Replacement: entry.New,
+			Location:    loc,
+			CoveredBy:   append([]string{}, covering...),
+		}
+		switch row.Outcome {
+		case killmatrix.Killed:
+			// The schema asks a killed mutant's statusReason to hold the
+			// failure messages of the tests that killed it.
+			mr.Status = StatusKilled
+			var reasons []string
+			for _, k := range row.KilledBy {
+				mr.KilledBy = append(mr.KilledBy, k.Observation)
+				reasons = append(reasons, killReason(k))
+			}
+			mr.StatusReason = strings.Join(reasons, "\n")
+		case killmatrix.Survived:
+			mr.Status = StatusSurvived
+		case killmatrix.TimedOut:
+			mr.Status = StatusTimeout
+			if len(row.TimedOutOn) > 0 {
+				mr.StatusReason = "still running at the deadline: " + strings.Join(row.TimedOutOn, ", ")
+			}
+		case killmatrix.Invalid:
+			mr.Status, mr.StatusReason = StatusRuntimeError, row.Reason
+		default:
+			return nil, fmt.Errorf("stryker: mutant %s: unknown outcome %q", row.Name, row.Outcome)
+		}
+		mutants = append(mutants, mr)
+	}
+
+	return &Report{
+		SchemaVersion: SchemaVersion,
+		Thresholds:    Thresholds{High: ThresholdHigh, Low: ThresholdLow},
+		Files: map[string]FileResult{
+			refPath: {Language: Language, Source: src, Mutants: mutants},
+		},
+		TestFiles: testFiles,
+		Framework: &Framework{Name: FrameworkName},
+	}, nil
+}
+
+// JSON writes r as indented JSON. Source text is written as it is: no
+// HTML escaping of <, > and &.
+func (r *Report) JSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// killReason is one failure message: where the observation failed, the
+// line it ran there, and what testscript said.
+func killReason(k killmatrix.Kill) string {
+	parts := []string{k.Observation}
+	for _, p := range []string{k.Pos, k.Command, k.Message} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ": ")
+}
+
+// testName is the observation's name and, after a dash, its doc comment
+// shortened to about maxTestName characters at a word boundary.
+func testName(name, doc string) string {
+	doc = strings.TrimSpace(doc)
+	if doc == "" {
+		return name
+	}
+	return name + " — " + shorten(doc, maxTestName)
+}
+
+// shorten returns s when it has at most n characters, and otherwise its
+// longest prefix of whole words within n-1 characters followed by "…".
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	cut, count := 0, 0
+	for i := range s {
+		if count == n-1 {
+			cut = i
+			break
+		}
+		count++
+	}
+	prefix := s[:cut]
+	if s[cut] != ' ' {
+		if sp := strings.LastIndexByte(prefix, ' '); sp > 0 {
+			prefix = prefix[:sp]
+		}
+	}
+	return strings.TrimRight(prefix, " ,;:.") + "…"
+}
+
+// locate returns the location of the one occurrence of snippet in src.
+func locate(src, snippet string) (Location, error) {
+	if snippet == "" {
+		return Location{}, errors.New("has no snippet to locate")
+	}
+	switch n := strings.Count(src, snippet); n {
+	case 1:
+	case 0:
+		return Location{}, fmt.Errorf("does not contain the snippet %q", snippet)
+	default:
+		return Location{}, fmt.Errorf("contains the snippet %q %d times, want once", snippet, n)
+	}
+	start := strings.Index(src, snippet)
+	return Location{Start: position(src, start), End: position(src, start+len(snippet))}, nil
+}
+
+// position converts a byte offset in src to a line and column counted from
+// 1 as the viewer counts them: a column is one UTF-16 code unit, and a
+// carriage return takes none.
+func position(src string, off int) Position {
+	before := src[:off]
+	lineStart := strings.LastIndexByte(before, '\n') + 1
+	col := 1
+	for _, r := range before[lineStart:] {
+		if r == '\r' {
+			continue
+		}
+		col += utf16.RuneLen(r)
+	}
+	return Position{Line: 1 + strings.Count(before, "\n"), Column: col}
+}
