@@ -52,6 +52,9 @@ PATH is the store file (default store.db). Commands:
   fetch KEY NOW                the response replayed at NOW, or null
   expired NOW [LIMIT]          ids a purge at NOW would delete, as a JSON array
   purge NOW [LIMIT]            delete those rows; prints their ids
+  drain NOW [LIMIT]            purge the whole backlog at NOW in batches of LIMIT,
+                               each after the last id deleted; prints one line
+                               per batch, then {"deleted":N,"batches":B}
   counts                       {"done":N,"pending":M}
   cycle KEY                    run the retention cycle on KEY; prints its result
   rows                         every stored row, one JSON object per line
@@ -107,6 +110,21 @@ var commands = map[string]command{
 			return nil, err
 		}
 		return call2(c.s.Purge(c.db, now, limit))
+	}},
+	"drain": {"NOW [LIMIT]", []string{"NOW"}, []string{"LIMIT"}, func(c *call) (any, error) {
+		now, limit, err := c.nowLimit()
+		if err != nil {
+			return nil, err
+		}
+		if c.s.Drain == nil {
+			return nil, fmt.Errorf("drain: implementation %s has no Drain", c.s.Name)
+		}
+		var lines drainLines
+		total, err := c.s.Drain(c.db, now, limit, func(batch []string, total int) {
+			lines = append(lines, drainLine{Batch: len(lines) + 1, Deleted: len(batch), Total: total, Last: batch[len(batch)-1]})
+		})
+		lines = append(lines, drainLine{Deleted: total, Batches: len(lines)})
+		return lines, err
 	}},
 	"counts": {"", nil, nil, func(c *call) (any, error) {
 		return call2(c.s.Counts(c.db))
@@ -252,11 +270,33 @@ func isFinite(v float64) bool { return v-v == 0 }
 // call2 adapts a (value, error) pair to a command result.
 func call2[T any](v T, err error) (any, error) { return v, err }
 
+func writeLines[T any](w io.Writer, b *bytes.Buffer, enc *json.Encoder, lines []T) error {
+	for _, l := range lines {
+		if err := enc.Encode(l); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
 // printed marks a value printed even when nil (fetch prints null).
 type printed struct{ v any }
 
 // rowLines is printed one JSON object per line.
 type rowLines []Row
+
+// drainLine is one batch of a drain, or (Batch 0) its summary.
+type drainLine struct {
+	Batch   int    `json:"batch,omitempty"`
+	Deleted int    `json:"deleted"`
+	Total   int    `json:"total,omitempty"`
+	Last    string `json:"last,omitempty"`
+	Batches int    `json:"batches,omitempty"`
+}
+
+// drainLines is printed one JSON object per line.
+type drainLines []drainLine
 
 func write(w io.Writer, out any) error {
 	var b bytes.Buffer
@@ -268,13 +308,9 @@ func write(w io.Writer, out any) error {
 	case printed:
 		out = v.v
 	case rowLines:
-		for _, r := range v {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-		}
-		_, err := w.Write(b.Bytes())
-		return err
+		return writeLines(w, &b, enc, v)
+	case drainLines:
+		return writeLines(w, &b, enc, v)
 	}
 	if err := enc.Encode(out); err != nil {
 		return err

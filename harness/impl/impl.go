@@ -21,6 +21,9 @@ type Impl struct {
 	Purge          func(path string, now float64, limit int) ([]string, error)
 	Counts         func(path string) (map[string]int, error)
 	RetentionCycle func(path, key string) (bool, error)
+	// Drain is the backlog purge, beyond the contract's eight functions;
+	// it may be nil for an implementation that lacks it.
+	Drain func(path string, now float64, limit int, progress func(batch []string, total int)) (int, error)
 
 	// DefaultLimit is the package's DefaultLimit constant.
 	DefaultLimit int
@@ -43,6 +46,7 @@ var Reference = Impl{
 	Purge:           reference.Purge,
 	Counts:          reference.Counts,
 	RetentionCycle:  reference.RetentionCycle,
+	Drain:           reference.Drain,
 	DefaultLimit:    reference.DefaultLimit,
 	ErrInvalidLimit: reference.ErrInvalidLimit,
 }

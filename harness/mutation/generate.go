@@ -127,6 +127,7 @@ var generated = []impl.Impl{
 		Purge:           {{.Package}}.Purge,
 		Counts:          {{.Package}}.Counts,
 		RetentionCycle:  {{.Package}}.RetentionCycle,
+		Drain:           {{.Package}}.Drain,
 		DefaultLimit:    {{.Package}}.DefaultLimit,
 		ErrInvalidLimit: {{.Package}}.ErrInvalidLimit,
 	},

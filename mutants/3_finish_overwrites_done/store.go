@@ -70,6 +70,16 @@ func InitDB(path string) error {
 	if err != nil {
 		return fmt.Errorf("InitDB: store %q: %w", path, err)
 	}
+	// The purge's candidates are done rows in id order with expires <= now.
+	// Leading with status and id lets Expired, Purge and Drain read them in
+	// order without sorting, and a drain resume after its last id; expires
+	// in the index answers the time test without reading the table. An
+	// index on (status, expires) instead makes every batch sort all
+	// candidates, which is slower by orders of magnitude once most rows
+	// have expired.
+	if _, err := db.Exec(`CREATE INDEX IF NOT EXISTS keys_status_id_expires ON keys (status, id, expires)`); err != nil {
+		return fmt.Errorf("InitDB: store %q: %w", path, err)
+	}
 	return nil
 }
 
@@ -220,6 +230,78 @@ func Purge(path string, now float64, limit int) ([]string, error) {
 		return nil, fmt.Errorf("Purge: %w", err)
 	}
 	return ids, nil
+}
+
+// Drain deletes every done row with expires <= now, in batches of at most
+// limit rows, each batch in its own transaction. Where Purge restarts at
+// the lowest id on every call, each batch of a drain continues after the
+// last id the previous batch deleted, so a backlog of a million rows costs
+// the same per batch at its end as at its start. After each batch, progress
+// (when not nil) receives the ids just deleted and the running total.
+// Drain returns how many rows it deleted; after an error, the batches
+// already committed stay deleted.
+//
+// At a fixed now, a drain deletes the same rows as calling Purge until it
+// returns nothing: candidates never change status back, ids only grow past
+// the cursor, and every candidate at or below the cursor was deleted in a
+// batch. The one difference: a row that becomes a candidate while the drain
+// runs (finished meanwhile, with an expiry already past) and whose id is
+// below the cursor is left for the next purge. That is harmless, since a
+// purge may always run later; never deleting it early is what matters.
+func Drain(path string, now float64, limit int, progress func(batch []string, total int)) (int, error) {
+	if err := checkLimit(limit); err != nil {
+		return 0, fmt.Errorf("Drain: %w", err)
+	}
+	if err := checkTime("now", now); err != nil {
+		return 0, fmt.Errorf("Drain: %w", err)
+	}
+	db, err := open(path, false)
+	if err != nil {
+		return 0, fmt.Errorf("Drain: %w", err)
+	}
+	defer db.Close()
+	total, cursor := 0, ""
+	for {
+		ids, err := drainBatch(db, now, cursor, limit)
+		if err != nil {
+			return total, fmt.Errorf("Drain after %q: %w", cursor, err)
+		}
+		if len(ids) == 0 {
+			return total, nil
+		}
+		total += len(ids)
+		cursor = ids[len(ids)-1]
+		if progress != nil {
+			progress(ids, total)
+		}
+		if len(ids) < limit {
+			return total, nil
+		}
+	}
+}
+
+// drainBatch deletes one batch of candidates with ids above cursor, in one
+// transaction, and returns their ids in ascending order.
+func drainBatch(db *sql.DB, now float64, cursor string, limit int) ([]string, error) {
+	tx, err := db.Begin()
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() // a no-op after Commit
+	rows, err := tx.Query(`SELECT id FROM keys WHERE status = 'done' AND id > ? AND expires <= ? ORDER BY id ASC LIMIT ?`, cursor, now, limit)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := scanIDs(rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, err := tx.Exec(`DELETE FROM keys WHERE id = ?`, id); err != nil {
+			return nil, err
+		}
+	}
+	return ids, tx.Commit()
 }
 
 // Counts reports how many rows are pending and how many are done. Both keys
