@@ -1,0 +1,263 @@
+// Command purgebench measures the backlog drain at scale. In one run it
+// builds two mixes of rows at several sizes, drains each at a fixed now in
+// batches, and prints the drain time per row, the median batch time of the
+// first and last tenth of the batches, and the rows it must not touch:
+//
+//	go run ./harness/cmd/purgebench
+//	go run ./harness/cmd/purgebench -sizes 10000,100000 -dir /dev/shm
+//
+// The mixes: "expired" (50% done and expired, 10% pending of which half
+// have an expiry long past, 40% done and live) and "live" (2% done and
+// expired, 88% done and live, 10% pending, half of them long expired).
+//
+// It exits 1 when a pending or live row was deleted, when an expired done
+// row was left, when the time per row at the largest size is over 1.5 times
+// that at the smallest (the drain must be linear), or when, over at least
+// 100 batches, the last tenth is over 1.5 times slower than the first.
+package main
+
+import (
+	"database/sql"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	_ "modernc.org/sqlite"
+
+	"idemlab/reference"
+)
+
+// Times of the mixes: rows that expired long ago, the drain's now, and
+// rows still live at it.
+const (
+	past   = 100.0
+	now    = 1000.0
+	future = 5000.0
+)
+
+type mix struct {
+	name string
+	// shares out of 1000: done and expired, pending, the rest done and live
+	expired, pending int
+}
+
+var mixes = []mix{{"expired", 500, 100}, {"live", 20, 100}}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("purgebench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sizesFlag := fs.String("sizes", "10000,100000,1000000", "store sizes in rows, comma-separated, smallest first")
+	batch := fs.Int("batch", 100, "rows per drain batch (1..100)")
+	dir := fs.String("dir", "", "where the stores are built (default: the system's temporary directory, on disk)")
+	seed := fs.Uint64("seed", 1, "seed of the row mix")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var sizes []int
+	for _, s := range strings.Split(*sizesFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1000 {
+			fmt.Fprintf(stderr, "purgebench: -sizes: %q is not a row count of at least 1000\n", s)
+			return 2
+		}
+		sizes = append(sizes, n)
+	}
+	work, err := os.MkdirTemp(*dir, "purgebench-")
+	if err != nil {
+		fmt.Fprintln(stderr, "purgebench:", err)
+		return 1
+	}
+	defer os.RemoveAll(work)
+
+	failed := false
+	var verdicts []string
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "mix\trows\tdeleted\tbatches\tbuild\tdrain\tper row\tfirst 10%\tlast 10%\tlast/first\tuntouched\t")
+	for _, mx := range mixes {
+		var perRow []float64
+		for _, size := range sizes {
+			path := filepath.Join(work, fmt.Sprintf("%s-%d.db", mx.name, size))
+			res, err := measure(path, mx, size, *batch, *seed)
+			if err != nil {
+				fmt.Fprintf(stderr, "purgebench: %s %d: %v\n", mx.name, size, err)
+				return 1
+			}
+			os.Remove(path)
+			perRow = append(perRow, res.drain.Seconds()/float64(size))
+			untouched := "ok"
+			if res.problem != "" {
+				untouched, failed = res.problem, true
+			}
+			ratio := res.last.Seconds() / res.first.Seconds()
+			judged := fmt.Sprintf("%.2f", ratio)
+			switch {
+			case res.batches < 100:
+				// A tenth of fewer than ten batches is noise, not a trend.
+				judged += " (too few batches to judge)"
+			case ratio > 1.5:
+				judged += " (over 1.5)"
+				failed = true
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%v\t%v\t%.2fµs\t%v\t%v\t%s\t%s\t\n", mx.name, size, res.deleted, res.batches,
+				res.build.Round(time.Millisecond), res.drain.Round(time.Millisecond), perRow[len(perRow)-1]*1e6,
+				res.first.Round(time.Microsecond), res.last.Round(time.Microsecond), judged, untouched)
+		}
+		linear := perRow[len(perRow)-1] / perRow[0]
+		verdict := "ok"
+		if linear > 1.5 {
+			verdict, failed = "NOT LINEAR", true
+		}
+		verdicts = append(verdicts, fmt.Sprintf("%s mix: drain time per row at %d rows over that at %d rows: %.2f (want ≤ 1.5: %s)",
+			mx.name, sizes[len(sizes)-1], sizes[0], linear, verdict))
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "\n%s\n", strings.Join(verdicts, "\n"))
+	if failed {
+		fmt.Fprintln(stdout, "FAIL: see the rows above")
+		return 1
+	}
+	fmt.Fprintln(stdout, "ok: linear drain, flat batches, no pending or live row deleted")
+	return 0
+}
+
+type result struct {
+	deleted, batches int
+	build, drain     time.Duration
+	first, last      time.Duration // median batch time of the first and last tenth
+	problem          string        // what was wrongly deleted or left, "" if nothing
+}
+
+func measure(path string, mx mix, size, batch int, seed uint64) (result, error) {
+	var res result
+	start := time.Now()
+	want, err := build(path, mx, size, seed)
+	if err != nil {
+		return res, err
+	}
+	res.build = time.Since(start)
+
+	var times []time.Duration
+	last := time.Now()
+	start = last
+	deleted, err := reference.Drain(path, now, batch, func([]string, int) {
+		t := time.Now()
+		times = append(times, t.Sub(last))
+		last = t
+	})
+	res.drain = time.Since(start)
+	if err != nil {
+		return res, err
+	}
+	res.deleted, res.batches = deleted, len(times)
+	tenth := max(1, len(times)/10)
+	res.first, res.last = median(times[:tenth]), median(times[len(times)-tenth:])
+
+	got, err := census(path)
+	if err != nil {
+		return res, err
+	}
+	var problems []string
+	if got.expired != 0 {
+		problems = append(problems, fmt.Sprintf("%d expired done rows left", got.expired))
+	}
+	if got.pending != want.pending {
+		problems = append(problems, fmt.Sprintf("%d pending rows deleted", want.pending-got.pending))
+	}
+	if got.live != want.live {
+		problems = append(problems, fmt.Sprintf("%d live rows deleted", want.live-got.live))
+	}
+	if deleted != want.expired {
+		problems = append(problems, fmt.Sprintf("deleted %d, want %d", deleted, want.expired))
+	}
+	res.problem = strings.Join(problems, "; ")
+	return res, nil
+}
+
+// median resists the odd batch that waited on a checkpoint or the
+// scheduler; the trend across the drain is what is measured.
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// counts of the rows a drain at now must delete or keep.
+type counts struct{ expired, pending, live int }
+
+// build creates the store through InitDB (so it has the real schema and
+// index) and bulk-loads size rows of the mix in one transaction, in id
+// order with the statuses shuffled by seed.
+func build(path string, mx mix, size int, seed uint64) (counts, error) {
+	var c counts
+	if err := reference.InitDB(path); err != nil {
+		return c, err
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		return c, err
+	}
+	defer db.Close()
+	tx, err := db.Begin()
+	if err != nil {
+		return c, err
+	}
+	defer tx.Rollback()
+	stmt, err := tx.Prepare(`INSERT INTO keys (id, fingerprint, status, response, expires) VALUES (?, 'f', ?, ?, ?)`)
+	if err != nil {
+		return c, err
+	}
+	defer stmt.Close()
+	rng := rand.New(rand.NewPCG(seed, uint64(size)))
+	for i := range size {
+		var status string
+		var response any
+		var expires float64
+		switch r := rng.IntN(1000); {
+		case r < mx.expired:
+			status, response, expires = "done", `{"ok":1}`, past
+			c.expired++
+		case r < mx.expired+mx.pending:
+			// Half the pending rows expired long ago: a purge that reaps
+			// by age would take them.
+			status, expires = "pending", past
+			if r%2 == 0 {
+				expires = future
+			}
+			c.pending++
+		default:
+			status, response, expires = "done", `{"ok":1}`, future
+			c.live++
+		}
+		if _, err := stmt.Exec(fmt.Sprintf("k%08d", i), status, response, expires); err != nil {
+			return c, err
+		}
+	}
+	return c, tx.Commit()
+}
+
+func census(path string) (counts, error) {
+	var c counts
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		return c, err
+	}
+	defer db.Close()
+	err = db.QueryRow(`SELECT
+		COUNT(*) FILTER (WHERE status = 'done' AND expires <= ?),
+		COUNT(*) FILTER (WHERE status = 'pending'),
+		COUNT(*) FILTER (WHERE status = 'done' AND expires > ?)
+		FROM keys`, now, now).Scan(&c.expired, &c.pending, &c.live)
+	return c, err
+}
