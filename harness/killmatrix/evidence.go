@@ -33,8 +33,9 @@ var stateCommands = map[string]bool{"rows": true, "counts": true}
 //
 //   - an idem command that failed, or succeeded after "!", is error, and so
 //     is a stderr check or a crash (line 0);
-//   - a stdout or cmp/cmpenv check of stdout is state when the idem command
-//     whose output it reads was rows or counts, and return otherwise;
+//   - a stdout or cmp/cmpenv check of stdout is state when the command
+//     whose output it reads was idem rows or idem counts, and return
+//     otherwise;
 //   - a check on a file (exists, cmp of two files, grep) is state;
 //   - any other command is error: the script itself could not go on.
 func (o Observation) EvidenceAt(line int) Evidence {
@@ -59,15 +60,21 @@ func (o Observation) EvidenceAt(line int) Evidence {
 	return EvidenceError
 }
 
-// outputEvidence finds the idem command whose stdout the check at line
-// reads: the last one before it.
+// checks are the script commands that read the last command's output or a
+// file without producing output of their own.
+var checks = map[string]bool{"stdout": true, "stderr": true, "cmp": true, "cmpenv": true, "exists": true, "grep": true}
+
+// outputEvidence finds the command whose stdout the check at line reads:
+// the last command before it that is not itself a check. Output of rows
+// or counts is state; of any other idem command, or of anything else a
+// script runs (exec, say), return.
 func (o Observation) outputEvidence(line int) Evidence {
 	for n := line - 1; n >= 1; n-- {
 		args := scriptWords(o.Command(n))
-		if len(args) < 2 || args[0] != "idem" {
+		if len(args) == 0 || strings.HasPrefix(args[0], "#") || checks[args[0]] {
 			continue
 		}
-		if sub := idemCommand(args[1:]); stateCommands[sub] {
+		if args[0] == "idem" && stateCommands[idemCommand(args[1:])] {
 			return EvidenceState
 		}
 		return EvidenceReturn

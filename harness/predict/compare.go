@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/idem"
 	"idemlab/harness/killmatrix"
 )
 
@@ -14,8 +15,8 @@ import (
 type Verdict struct {
 	Prediction Prediction `json:"prediction"`
 	// Right is true when the predicted killer is among the mutant's
-	// killers, with the predicted kind of evidence, and every observation
-	// predicted to be survived was passed.
+	// killers, with the predicted kind of evidence, and the mutant passed
+	// every valid observation predicted to be survived.
 	Right bool `json:"right"`
 	// Problems says, in words, each part of the prediction that was wrong.
 	Problems []string `json:"problems"`
@@ -47,6 +48,10 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 		return v
 	}
 	v.Outcome, v.Killers = row.Outcome, row.KilledBy
+	if row.Outcome == killmatrix.Invalid {
+		v.Problems = append(v.Problems, fmt.Sprintf("mutant %s could not be judged: %s", p.Mutant, row.Reason))
+		return v
+	}
 	broken := map[string]bool{}
 	for _, o := range m.Observations {
 		if o.Broken || o.Flaky {
@@ -68,8 +73,14 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 		v.Problems = append(v.Problems, fmt.Sprintf("%s passes on this mutant: the mutant survives it", p.Killer))
 	}
 	for _, s := range p.Survives {
-		if k, ok := findKill(row.KilledBy, s); ok {
+		k, ok := findKill(row.KilledBy, s)
+		switch {
+		case ok:
 			v.Problems = append(v.Problems, fmt.Sprintf("you expected it to survive %s, but that kills it at %s (%s)", s, k.Pos, k.Command))
+		case broken[s]:
+			v.Problems = append(v.Problems, fmt.Sprintf("you expected it to survive %s, but that fails on the reference (or is flaky): it shows nothing", s))
+		case row.Cells[s].Status == killmatrix.Timeout:
+			v.Problems = append(v.Problems, fmt.Sprintf("you expected it to survive %s, but that timed out on the mutant", s))
 		}
 	}
 	v.Right = len(v.Problems) == 0
@@ -95,8 +106,15 @@ func divergence(m *killmatrix.Matrix, row killmatrix.MutantRow, observation stri
 	if i < 0 {
 		return nil
 	}
-	ref, mut := m.Observations[i].Reference.Steps, row.Cells[observation].Steps
+	cell := row.Cells[observation]
+	ref, mut := m.Observations[i].Reference.Steps, cell.Steps
 	n := killmatrix.FirstDivergence(ref, mut)
+	if n < 0 && cell.Status == killmatrix.Fail && len(mut) < len(ref) {
+		// The mutant stopped inside a command (a crash records no step):
+		// show that command as the difference.
+		n = len(mut)
+		mut = append(slices.Clip(mut), idem.Step{Args: ref[n].Args, Err: "(crashed: " + cell.Message + ")"})
+	}
 	if n < 0 {
 		return nil
 	}

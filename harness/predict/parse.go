@@ -49,7 +49,10 @@ type Known struct {
 // fields a block may hold, in the order the worksheet shows them.
 var fields = []string{"mutant", "killer", "evidence", "reason", "survives"}
 
-var fence = regexp.MustCompile("^(```+|~~~+)\\s*(\\S*)")
+// fence matches an opening code fence, indented or not (a block may sit
+// under a list item). As in CommonMark, a backtick fence's info string has
+// no backtick, so a line of inline code opens nothing.
+var fence = regexp.MustCompile("^\\s*(```+|~~~+)\\s*([^`\\s]*)([^`]*)$")
 
 // ParseFiles reads the prediction blocks of every file that exists, in
 // order, as one sheet: a mutant may be predicted once across them all

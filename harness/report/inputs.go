@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -60,7 +61,8 @@ func Inputs(root string, files []string) ([]Digest, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, rel := range append(append(files, "mutants/catalogue.json"), sources...) {
+	// Clip, so appending never writes into the caller's array.
+	for _, rel := range append(append(slices.Clip(files), "mutants/catalogue.json"), sources...) {
 		if err := add(rel); err != nil {
 			return nil, err
 		}

@@ -1,0 +1,86 @@
+package predict_test
+
+import (
+	"strings"
+	"testing"
+
+	"idemlab/harness/idem"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/predict"
+)
+
+// TestParseFenceEdges: a line of inline code opens no block, so the
+// prediction after it is still read; an indented block (under a list item)
+// is read too.
+func TestParseFenceEdges(t *testing.T) {
+	text := lines(
+		"Run ```idem rows``` to see the rows.",
+		"",
+		"```prediction",
+		"mutant: 1_a",
+		"killer: edge/e1",
+		"evidence: return",
+		"reason: r",
+		"```",
+		"",
+		"1. Second step:",
+		"   ```prediction",
+		"   mutant: 2_b",
+		"   killer: edge/e2",
+		"   evidence: state",
+		"   reason: r",
+		"   ```",
+	)
+	sheet, err := predict.Parse("w.md", []byte(text), known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range sheet.Predictions {
+		got = append(got, p.Mutant+"@"+p.Pos)
+	}
+	if want := "1_a@w.md:3 2_b@w.md:11"; strings.Join(got, " ") != want {
+		t.Errorf("predictions %v, want %s", got, want)
+	}
+}
+
+func TestCompareInvalidMutant(t *testing.T) {
+	m := matrix()
+	m.Mutants = append(m.Mutants, killmatrix.MutantRow{Name: "9_invalid", Outcome: killmatrix.Invalid, Reason: "incomplete implementation: no Fetch"})
+	v := predict.Compare(m, predict.Prediction{Mutant: "9_invalid", Killer: "edge/counts", Evidence: killmatrix.EvidenceState})
+	if v.Right || len(v.Problems) != 1 || !strings.Contains(v.Problems[0], "could not be judged: incomplete implementation") {
+		t.Errorf("verdict on an invalid mutant: right %v, problems %q", v.Right, v.Problems)
+	}
+}
+
+// TestCompareSurvivesNeedsAPass: an observation predicted to be survived
+// must have passed; a timeout or a broken observation shows nothing.
+func TestCompareSurvivesNeedsAPass(t *testing.T) {
+	p := predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn,
+		Survives: []string{"happy/reserve", "edge/slow", "edge/broken"}}
+	v := predict.Compare(matrix(), p)
+	got := strings.Join(v.Problems, "\n")
+	for _, want := range []string{"survive edge/slow, but that timed out", "survive edge/broken, but that fails on the reference"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems %q lack %q", got, want)
+		}
+	}
+	if v.Right || strings.Contains(got, "happy/reserve") {
+		t.Errorf("right %v, problems %q; want wrong, and happy/reserve accepted", v.Right, got)
+	}
+}
+
+// TestCompareCrashShowsDivergence: a mutant that crashed inside a command
+// recorded no step for it; the divergence is that command, shown crashed.
+func TestCompareCrashShowsDivergence(t *testing.T) {
+	m := matrix()
+	ref := m.Observations[2].Reference.Steps // edge/counts: init, reserve, counts
+	crashed := killmatrix.Result{Status: killmatrix.Fail, Pos: "testdata/edge/counts.txtar", Message: "panic: counts exploded", Steps: []idem.Step(ref[:2])}
+	m.Mutants[0].Cells["edge/counts"] = crashed
+	m.Mutants[0].KilledBy = []killmatrix.Kill{{Observation: "edge/counts", Pos: crashed.Pos, Evidence: killmatrix.EvidenceError}}
+	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceError})
+	d := v.Divergence
+	if d == nil || d.Command != "idem counts" || !strings.Contains(d.Diff, "crashed: panic: counts exploded") {
+		t.Fatalf("divergence = %+v, want idem counts shown as crashed", d)
+	}
+}
