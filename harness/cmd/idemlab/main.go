@@ -6,6 +6,8 @@
 // Flags:
 //
 //	-json          write the report as JSON instead of a table
+//	-html FILE     also write the report as one self-contained HTML page
+//	               to FILE (created only once the report is built)
 //	-worksheet F   worksheet holding predictions (repeatable; default
 //	               worksheet.md and worksheet.zh-CN.md of the module)
 //	-dir DIR       observation folder (default: testdata of the enclosing module)
@@ -22,6 +24,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -30,6 +33,7 @@ import (
 	"regexp"
 	"strings"
 
+	"idemlab/harness/htmlreport"
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
@@ -52,6 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "write the report as JSON")
+	htmlFile := fs.String("html", "", "also write the report as one self-contained HTML page to `FILE`")
 	dir := fs.String("dir", "", "observation folder (default: testdata of the enclosing module)")
 	studentDir := fs.String("student", "", "folder of the student's own observations (default: DIR/student)")
 	runPattern := fs.String("run", "", "run only observations whose name matches this regexp")
@@ -164,6 +169,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "idemlab:", err)
 		return 1
+	}
+	if *htmlFile != "" {
+		// Rendered in full before the file is created, so a failure
+		// leaves no half-written page.
+		var page bytes.Buffer
+		if err := htmlreport.Write(&page, r); err != nil {
+			fmt.Fprintln(stderr, "idemlab:", err)
+			return 1
+		}
+		if err := os.WriteFile(*htmlFile, page.Bytes(), 0o644); err != nil {
+			fmt.Fprintln(stderr, "idemlab: -html:", err)
+			return 1
+		}
 	}
 	if m.Gate() != nil {
 		return 1
