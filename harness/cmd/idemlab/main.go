@@ -7,6 +7,8 @@
 //
 //	-json          write the report as JSON instead of a table
 //	-html FILE     also write the report as one self-contained HTML page
+//	-stryker FILE  also write the matrix as a mutation-testing-report-schema
+//	               (Stryker's mutation-testing-elements) JSON report
 //	               to FILE (created only once the report is built)
 //	-worksheet F   worksheet holding predictions (repeatable; default
 //	               worksheet.md and worksheet.zh-CN.md of the module)
@@ -39,6 +41,7 @@ import (
 	"idemlab/harness/mutation"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
+	"idemlab/harness/stryker"
 	"idemlab/mutants"
 )
 
@@ -57,6 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	htmlFile := fs.String("html", "", "also write the report as one self-contained HTML page to `FILE`")
+	strykerFile := fs.String("stryker", "", "also write the matrix in Stryker's mutation-testing-report-schema to `FILE`")
 	dir := fs.String("dir", "", "observation folder (default: testdata of the enclosing module)")
 	studentDir := fs.String("student", "", "folder of the student's own observations (default: DIR/student)")
 	runPattern := fs.String("run", "", "run only observations whose name matches this regexp")
@@ -180,6 +184,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		if err := os.WriteFile(*htmlFile, page.Bytes(), 0o644); err != nil {
 			fmt.Fprintln(stderr, "idemlab: -html:", err)
+			return 1
+		}
+	}
+	if *strykerFile != "" {
+		ref, err := os.ReadFile(filepath.Join(root, "reference", "store.go"))
+		if err != nil {
+			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
+			return 1
+		}
+		sr, err := stryker.Export(m, mutants.Catalogue(), "reference/store.go", ref)
+		if err != nil {
+			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
+			return 1
+		}
+		var doc bytes.Buffer
+		if err := sr.JSON(&doc); err != nil {
+			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
+			return 1
+		}
+		if err := os.WriteFile(*strykerFile, doc.Bytes(), 0o644); err != nil {
+			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
 			return 1
 		}
 	}
