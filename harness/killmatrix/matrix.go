@@ -202,11 +202,16 @@ func parallel(width, n int, f func(int)) {
 
 // judge turns one mutant's results into its verdict.
 func judge(mu impl.Impl, rows []ObservationRow, results []Result) MutantRow {
-	row := MutantRow{Name: mu.Name, KilledBy: []Kill{}, SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]Result{}}
 	if reason := missing(mu); reason != "" {
-		row.Outcome, row.Reason = Invalid, reason
-		return row
+		return MutantRow{Name: mu.Name, Outcome: Invalid, Reason: reason, KilledBy: []Kill{}, SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]Result{}}
 	}
+	return judgeResults(mu.Name, rows, results)
+}
+
+// judgeResults judges a mutant that ran: results[i] is its result on
+// rows[i].
+func judgeResults(name string, rows []ObservationRow, results []Result) MutantRow {
+	row := MutantRow{Name: name, KilledBy: []Kill{}, SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]Result{}}
 	valid := 0
 	for i, o := range rows {
 		r := results[i]

@@ -23,6 +23,30 @@ type Catalogue struct {
 	Reference string `json:"reference"`
 	// Mutants in the order reports list them.
 	Mutants []Mutant `json:"mutants"`
+	// RevealAfterDue shows students the mutants whose Visibility is
+	// "after-due": an instructor sets it once the work is due.
+	RevealAfterDue bool `json:"reveal_after_due,omitempty"`
+}
+
+// Visibility tiers: what a student's report shows of a mutant.
+const (
+	// Visible mutants are shown in full (the default).
+	Visible = "visible"
+	// Hidden mutants are counted, never named, in a student's report.
+	Hidden = "hidden"
+	// AfterDue mutants are hidden until the catalogue's RevealAfterDue.
+	AfterDue = "after-due"
+)
+
+// ShownToStudents reports whether a student's report may name m.
+func (c *Catalogue) ShownToStudents(m Mutant) bool {
+	switch m.Visibility {
+	case Hidden:
+		return false
+	case AfterDue:
+		return c.RevealAfterDue
+	}
+	return true
 }
 
 // A Mutant is the reference source with one snippet replaced.
@@ -45,6 +69,8 @@ type Mutant struct {
 	Killer string `json:"killer"`
 	// Hint is one line for a student who cannot find a killing observation.
 	Hint string `json:"hint"`
+	// Visibility is Visible (or empty), Hidden or AfterDue.
+	Visibility string `json:"visibility,omitempty"`
 
 	// Pos is where the mutant is declared, "file:line", for messages.
 	Pos string `json:"-"`
@@ -88,9 +114,10 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 	// The header fields and the mutants are read separately so that each
 	// mutant's error names the line its object starts on.
 	var head struct {
-		Version   int               `json:"version"`
-		Reference string            `json:"reference"`
-		Mutants   []json.RawMessage `json:"mutants"`
+		Version        int               `json:"version"`
+		Reference      string            `json:"reference"`
+		Mutants        []json.RawMessage `json:"mutants"`
+		RevealAfterDue bool              `json:"reveal_after_due"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -106,7 +133,7 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 	if head.Reference == "" {
 		return nil, fail(0, "missing \"reference\": the path of the reference source")
 	}
-	c := &Catalogue{Version: head.Version, Reference: head.Reference}
+	c := &Catalogue{Version: head.Version, Reference: head.Reference, RevealAfterDue: head.RevealAfterDue}
 
 	// Find each mutant object's offset by scanning the array with a second
 	// decoder; RawMessage alone does not remember where it came from.
@@ -172,6 +199,8 @@ func (m *Mutant) validate() error {
 		return fmt.Errorf("mutant %q: killer %q, want kind/name of an observation (e.g. edge/fetch_at_expiry_is_nil)", m.Name, m.Killer)
 	case strings.Contains(m.Hint, "\n"), strings.Contains(m.Function, "\n"), strings.Contains(m.Idea, "\n"):
 		return fmt.Errorf("mutant %q: hint, function and idea must each be one line", m.Name)
+	case m.Visibility != "" && m.Visibility != Visible && m.Visibility != Hidden && m.Visibility != AfterDue:
+		return fmt.Errorf("mutant %q: visibility %q, want %s, %s or %s", m.Name, m.Visibility, Visible, Hidden, AfterDue)
 	case token.IsKeyword(m.Package()) || reservedPackages[m.Package()]:
 		return fmt.Errorf("mutant %q: its package name %q is a Go keyword or clashes with the registry's imports; choose other words", m.Name, m.Package())
 	}

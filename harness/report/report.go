@@ -19,6 +19,9 @@ import (
 	"idemlab/harness/predict"
 )
 
+// Verdict is one prediction's verdict.
+type Verdict = predict.Verdict
+
 // Schema names the JSON report's format. It changes whenever a field is
 // removed or its meaning changes; fields may be added within a version.
 //
@@ -44,6 +47,8 @@ type Report struct {
 	Invalid      []Invalid                   `json:"invalid_observations"`
 	Observations []killmatrix.ObservationRow `json:"observations"`
 	Mutants      []Mutant                    `json:"mutants"`
+	// Hidden counts the mutants left out of a student's copy (see Redact).
+	Hidden HiddenCount `json:"hidden"`
 	// Inputs are the digests of every file the result depends on.
 	Inputs    []Digest `json:"inputs"`
 	ElapsedMS int64    `json:"elapsed_ms"`

@@ -116,9 +116,19 @@ func (r *Report) Text(w io.Writer) error {
 		}
 	}
 
+	if r.Hidden.Mutants > 0 {
+		fmt.Fprintf(&b, "\n%d hidden %s, not named here: %d killed\n", r.Hidden.Mutants, plural(r.Hidden.Mutants, "mutant"), r.Hidden.Killed)
+	}
 	fmt.Fprintf(&b, "\n%s (%v)\n%s\n", r.Summary, time.Duration(r.ElapsedMS)*time.Millisecond, r.Score)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 func mark(r killmatrix.Result, excluded bool) string {

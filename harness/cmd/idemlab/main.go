@@ -27,6 +27,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,9 +39,8 @@ import (
 	"idemlab/harness/htmlreport"
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
-	"idemlab/harness/predict"
-	"idemlab/harness/report"
 	"idemlab/harness/stryker"
 	"idemlab/mutants"
 )
@@ -83,88 +83,47 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "idemlab:", err)
 		return 2
 	}
-	if *dir == "" {
-		*dir = relative(filepath.Join(root, "testdata"))
+	cfg := lab.Config{
+		Root: root, Dir: *dir, Worksheets: sheets,
+		Build: killmatrix.Options{Timeout: *timeout, Parallel: *par, WorkRoot: *workRoot},
 	}
-	if len(sheets) == 0 {
-		sheets = names{relative(filepath.Join(root, "worksheet.md")), relative(filepath.Join(root, "worksheet.zh-CN.md"))}
-	}
-	obs, err := killmatrix.Discover(*dir, killmatrix.LabKinds...)
-	if err != nil {
-		fmt.Fprintln(stderr, "idemlab:", err)
-		return 2
-	}
-	studentRoot := *dir
 	if *studentDir != "" {
 		// Discover reads KIND folders below a root; -student names the
 		// folder itself.
-		studentRoot = filepath.Dir(filepath.Clean(*studentDir))
+		cfg.StudentRoot = filepath.Dir(filepath.Clean(*studentDir))
 		if filepath.Base(filepath.Clean(*studentDir)) != killmatrix.KindStudent {
 			fmt.Fprintf(stderr, "idemlab: -student %s: the folder must be named %s\n", *studentDir, killmatrix.KindStudent)
 			return 2
 		}
 	}
-	own, err := killmatrix.Discover(studentRoot, killmatrix.KindStudent)
-	if err != nil {
-		fmt.Fprintln(stderr, "idemlab:", err)
-		return 2
-	}
-	obs = append(obs, own...)
 	if *runPattern != "" {
-		re, err := regexp.Compile(*runPattern)
-		if err != nil {
+		if cfg.Run, err = regexp.Compile(*runPattern); err != nil {
 			fmt.Fprintf(stderr, "idemlab: -run: %v\n", err)
 			return 2
 		}
-		var kept []killmatrix.Observation
-		for _, o := range obs {
-			if re.MatchString(o.Name) {
-				kept = append(kept, o)
-			}
-		}
-		obs = kept
 	}
-	if len(obs) == 0 {
-		fmt.Fprintf(stderr, "idemlab: no observations in %s (want %s/*.txtar)\n", *dir, strings.Join(killmatrix.Kinds, "/*.txtar, "))
-		return 2
-	}
-	muts := mutants.Impls()
-	if len(only) > 0 {
-		muts = muts[:0]
-		for _, name := range only {
-			s, ok := mutants.Lookup(name)
-			if !ok || name == impl.ReferenceName {
-				fmt.Fprintf(stderr, "idemlab: -mutant %q: no such mutant (idem -list shows them)\n", name)
-				return 2
-			}
-			muts = append(muts, s)
+	for _, name := range only {
+		s, ok := mutants.Lookup(name)
+		if !ok || name == impl.ReferenceName {
+			fmt.Fprintf(stderr, "idemlab: -mutant %q: no such mutant (idem -list shows them)\n", name)
+			return 2
 		}
+		cfg.Mutants = append(cfg.Mutants, s)
 	}
 
 	// The worksheet is read in full before anything runs: a malformed one
 	// stops the run with every problem listed, and no report is written.
-	known := predict.Known{Mutants: mutants.Names()[1:]}
-	var inputs []string
-	for _, o := range obs {
-		known.Observations = append(known.Observations, o.Name)
-		inputs = append(inputs, slashRel(root, o.File))
-	}
-	sheet, err := predict.ParseFiles(sheets, known)
-	if err != nil {
-		fmt.Fprintf(stderr, "idemlab: the worksheet has problems; no report was written:\n%v\n", err)
+	plan, err := lab.Prepare(cfg)
+	var usage *lab.UsageError
+	switch {
+	case errors.As(err, &usage):
+		fmt.Fprintln(stderr, "idemlab:", err)
 		return 2
-	}
-	for _, w := range sheets {
-		inputs = append(inputs, slashRel(root, w))
-	}
-	digests, err := report.Inputs(root, inputs)
-	if err != nil {
+	case err != nil:
 		fmt.Fprintln(stderr, "idemlab:", err)
 		return 1
 	}
-
-	m := killmatrix.Build(impl.Reference, muts, obs, killmatrix.Options{Timeout: *timeout, Parallel: *par, WorkRoot: *workRoot})
-	r := report.New(m, mutants.Catalogue(), sheet, digests)
+	r, m := plan.Run()
 	if *asJSON {
 		err = r.JSON(stdout)
 	} else {
@@ -212,29 +171,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// slashRel names path relative to the module root, slash-separated.
-func slashRel(root, path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return filepath.ToSlash(path)
-	}
-	if rel, err := filepath.Rel(root, abs); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return filepath.ToSlash(path)
-}
-
-// relative shortens path to one relative to the working directory when it
-// lies below it, so reports print testdata/edge/x.txtar:12.
-func relative(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return path
-	}
-	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
-	}
-	return path
 }
