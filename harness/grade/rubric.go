@@ -1,0 +1,70 @@
+package grade
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// A Rubric turns a student's counts into a total: each count times its
+// weight, summed. Weights may be negative (a penalty) or zero (ignored).
+type Rubric struct {
+	// PredictionRight is earned per prediction judged right.
+	PredictionRight float64 `json:"prediction_right"`
+	// OwnKill is earned per lab mutant the student's own valid
+	// observations kill.
+	OwnKill float64 `json:"own_kill"`
+	// HeldOutKill is earned per held-out mutant they kill.
+	HeldOutKill float64 `json:"held_out_kill"`
+	// Invalid is earned per own observation that fails on the reference.
+	Invalid float64 `json:"invalid_observation"`
+	// Timeout is earned per own observation that timed out anywhere.
+	Timeout float64 `json:"timeout"`
+	// Flag is earned per problem flagged in the submission (a malformed
+	// worksheet, an observation refused by Lint, a missing folder).
+	Flag float64 `json:"flag"`
+}
+
+// DefaultRubric: predicting is the lab's point, and a mutant only an
+// instructor knows about is worth more than one the worksheet names;
+// asserting what the contract does not say costs a point.
+var DefaultRubric = Rubric{PredictionRight: 2, OwnKill: 1, HeldOutKill: 2, Invalid: -1, Timeout: -1, Flag: 0}
+
+// ParseRubric reads a rubric from JSON. Fields left out keep
+// DefaultRubric's weight; an unknown field is an error naming its line.
+func ParseRubric(file string, data []byte) (Rubric, error) {
+	r := DefaultRubric
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		line := 1
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			line += bytes.Count(data[:max(0, min(int(se.Offset)-1, len(data)))], []byte("\n"))
+		case errors.As(err, &te):
+			line += bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
+		default:
+			if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+				if i := bytes.Index(data, []byte(field)); i >= 0 {
+					line += bytes.Count(data[:i], []byte("\n"))
+				}
+			}
+		}
+		return r, fmt.Errorf("%s:%d: %v", file, line, err)
+	}
+	return r, nil
+}
+
+// Total applies the rubric to a row's counts.
+func (r Rubric) Total(row Row) float64 {
+	return r.PredictionRight*float64(row.Right) +
+		r.OwnKill*float64(row.OwnKills) +
+		r.HeldOutKill*float64(row.HeldOutKills) +
+		r.Invalid*float64(row.Invalid) +
+		r.Timeout*float64(row.Timeouts) +
+		r.Flag*float64(len(row.Flags))
+}
