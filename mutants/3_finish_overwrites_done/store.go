@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
 )
@@ -260,9 +261,11 @@ func Drain(path string, now float64, limit int, progress func(batch []string, to
 		return 0, fmt.Errorf("Drain: %w", err)
 	}
 	defer db.Close()
-	total, cursor := 0, ""
+	total, cursor, first := 0, "", true
 	for {
-		ids, err := drainBatch(db, now, cursor, limit)
+		start := time.Now()
+		ids, err := drainBatch(db, now, cursor, first, limit)
+		first = false
 		if err != nil {
 			return total, fmt.Errorf("Drain after %q: %w", cursor, err)
 		}
@@ -277,18 +280,30 @@ func Drain(path string, now float64, limit int, progress func(batch []string, to
 		if len(ids) < limit {
 			return total, nil
 		}
+		// SQLite does not queue writers: one that waits sleeps, retries,
+		// and only wins if the lock is free at that instant. A drain that
+		// began its next batch at once would hold the lock nearly all the
+		// time and stall every reservation beside it for seconds. Resting
+		// as long as the batch took leaves the lock free at least half the
+		// time, at the cost of a drain at most twice as long.
+		time.Sleep(time.Since(start))
 	}
 }
 
-// drainBatch deletes one batch of candidates with ids above cursor, in one
-// transaction, and returns their ids in ascending order.
-func drainBatch(db *sql.DB, now float64, cursor string, limit int) ([]string, error) {
+// drainBatch deletes one batch of candidates with ids above cursor (from
+// the first id, the empty one included, when first), in one transaction,
+// and returns their ids in ascending order.
+func drainBatch(db *sql.DB, now float64, cursor string, first bool, limit int) ([]string, error) {
 	tx, err := db.Begin()
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback() // a no-op after Commit
-	rows, err := tx.Query(`SELECT id FROM keys WHERE status = 'done' AND id > ? AND expires <= ? ORDER BY id ASC LIMIT ?`, cursor, now, limit)
+	query := `SELECT id FROM keys WHERE status = 'done' AND id > ? AND expires <= ? ORDER BY id ASC LIMIT ?`
+	if first {
+		query = `SELECT id FROM keys WHERE status = 'done' AND id >= ? AND expires <= ? ORDER BY id ASC LIMIT ?`
+	}
+	rows, err := tx.Query(query, cursor, now, limit)
 	if err != nil {
 		return nil, err
 	}
