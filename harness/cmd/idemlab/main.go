@@ -7,6 +7,9 @@
 //
 //	-json          write the report as JSON instead of a table
 //	-html FILE     also write the report as one self-contained HTML page
+//	-heldout FILE  add the mutants of an instructor's held-out catalogue
+//	-instructor    name every mutant; without it, mutants hidden from
+//	               students are only counted
 //	-stryker FILE  also write the matrix as a mutation-testing-report-schema
 //	               (Stryker's mutation-testing-elements) JSON report
 //	               to FILE (created only once the report is built)
@@ -20,6 +23,9 @@
 //	-parallel N    scripts run at once (default: the number of CPUs)
 //	-workdir DIR   where scripts' stores are made (default: /dev/shm when
 //	               writable, else the system's temporary directory)
+//
+// idemlab mutate generates every single-point mutant of the reference and
+// reports the mutation score; see mutate.go.
 //
 // The exit status is 0 when the reference passes every observation and
 // every mutant is killed, 1 when not, and 2 for a usage error.
@@ -36,6 +42,7 @@ import (
 	"regexp"
 	"strings"
 
+	"idemlab/harness/heldout"
 	"idemlab/harness/htmlreport"
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
@@ -55,11 +62,16 @@ func (n *names) String() string     { return strings.Join(*n, ",") }
 func (n *names) Set(v string) error { *n = append(*n, v); return nil }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "mutate" {
+		return runMutate(args[1:], stdout, stderr)
+	}
 	// A FlagSet of our own: testscript registers flags on the default set.
 	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	htmlFile := fs.String("html", "", "also write the report as one self-contained HTML page to `FILE`")
+	heldOutFile := fs.String("heldout", "", "add the held-out mutants of the catalogue `FILE`")
+	instructor := fs.Bool("instructor", false, "name every mutant, hidden ones included")
 	strykerFile := fs.String("stryker", "", "also write the matrix in Stryker's mutation-testing-report-schema to `FILE`")
 	dir := fs.String("dir", "", "observation folder (default: testdata of the enclosing module)")
 	studentDir := fs.String("student", "", "folder of the student's own observations (default: DIR/student)")
@@ -87,6 +99,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Root: root, Dir: *dir, Worksheets: sheets,
 		Build: killmatrix.Options{Timeout: *timeout, Parallel: *par, WorkRoot: *workRoot},
 	}
+	if *heldOutFile != "" {
+		if cfg.HeldOut, err = heldout.Load(root, *heldOutFile, cfg.Build); err != nil {
+			fmt.Fprintln(stderr, "idemlab: -heldout:", err)
+			return 2
+		}
+	}
+	cfg.Instructor = *instructor
 	if *studentDir != "" {
 		// Discover reads KIND folders below a root; -student names the
 		// folder itself.
@@ -123,7 +142,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "idemlab:", err)
 		return 1
 	}
-	r, m := plan.Run()
+	r, m, err := plan.Run()
+	if err != nil {
+		fmt.Fprintln(stderr, "idemlab:", err)
+		return 1
+	}
 	if *asJSON {
 		err = r.JSON(stdout)
 	} else {

@@ -1,0 +1,220 @@
+package mutagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// EquivalentFile is the checked-in list of equivalent mutants, relative to
+// the module root.
+const EquivalentFile = "mutants/equivalent.json"
+
+// EquivalentVersion is the equivalent-mutant file format this package reads.
+const EquivalentVersion = 1
+
+// An Equivalent is a generated mutant that no observation can kill, with
+// the reason: why it behaves as the reference does wherever the idem
+// command can reach.
+type Equivalent struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+	// Pos is where the entry is, "file:line", for messages.
+	Pos string `json:"-"`
+}
+
+// Equivalents is the parsed equivalent-mutant file.
+type Equivalents struct {
+	Version    int          `json:"version"`
+	Equivalent []Equivalent `json:"equivalent"`
+}
+
+// Lookup returns the entry for the mutant id.
+func (e *Equivalents) Lookup(id string) (Equivalent, bool) {
+	if e == nil {
+		return Equivalent{}, false
+	}
+	for _, q := range e.Equivalent {
+		if q.ID == id {
+			return q, true
+		}
+	}
+	return Equivalent{}, false
+}
+
+// ParseEquivalent reads an equivalent-mutant file,
+//
+//	{"version": 1, "equivalent": [{"id": "store.go:104:go-drop-err-check", "reason": "..."}]}
+//
+// naming filename in its errors, each "file:line: what is wrong": an id that
+// is not among known's, an entry without a reason, an id listed twice, an
+// unknown field. Every problem is reported, not only the first, and no
+// partial list is returned.
+func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents, error) {
+	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n")) }
+	at := func(off int64, format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", filename, lineAt(off), fmt.Sprintf(format, args...))
+	}
+	syntax := func(dec *json.Decoder, err error) error {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return at(se.Offset-1, "%v", se)
+		case errors.As(err, &te):
+			return at(te.Offset, "%s: want %v, got JSON %s", te.Field, te.Type, te.Value)
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return at(int64(len(data)), "unexpected end of file")
+		}
+		if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			if i := bytes.Index(data, []byte(strings.Trim(field, `"`)+`"`)); i > 0 {
+				return at(int64(i), "unknown field %s", field)
+			}
+		}
+		return at(dec.InputOffset(), "%v", err)
+	}
+
+	var head struct {
+		Version    int               `json:"version"`
+		Equivalent []json.RawMessage `json:"equivalent"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&head); err != nil {
+		return nil, syntax(dec, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, at(dec.InputOffset(), "unexpected data after the object")
+	}
+	if head.Version != EquivalentVersion {
+		return nil, at(0, "version %d, want %d", head.Version, EquivalentVersion)
+	}
+	offsets, err := arrayOffsets(data, "equivalent")
+	if err != nil {
+		return nil, syntax(dec, err)
+	}
+	if len(offsets) != len(head.Equivalent) {
+		return nil, at(0, `the "equivalent" key must appear once, spelled in lower case`)
+	}
+
+	ids := map[string]bool{}
+	for _, m := range known {
+		ids[m.ID] = true
+	}
+	listed := map[string]bool{}
+	for _, raw := range head.Equivalent {
+		var q struct{ ID string }
+		if json.Unmarshal(raw, &q) == nil {
+			listed[q.ID] = true
+		}
+	}
+	out := &Equivalents{Version: head.Version, Equivalent: []Equivalent{}}
+	var problems []error
+	first := map[string]string{}
+	for i, raw := range head.Equivalent {
+		var q Equivalent
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&q); err != nil {
+			problems = append(problems, at(offsets[i], "entry %d: %v", i+1, err))
+			continue
+		}
+		q.Pos = fmt.Sprintf("%s:%d", filename, lineAt(offsets[i]))
+		switch prev, dup := first[q.ID]; {
+		case strings.TrimSpace(q.ID) == "":
+			problems = append(problems, fmt.Errorf("%s: entry %d: missing id", q.Pos, i+1))
+		case !ids[q.ID]:
+			hint := "idemlab mutate -list shows them"
+			if near := nearest(q.ID, known, listed); near != "" {
+				hint = fmt.Sprintf("did the reference move? the nearest mutant of that operator is %q; idemlab mutate -list shows them all", near)
+			}
+			problems = append(problems, fmt.Errorf("%s: unknown mutant id %q (%s)", q.Pos, q.ID, hint))
+		case dup:
+			problems = append(problems, fmt.Errorf("%s: mutant %q listed twice (first at %s)", q.Pos, q.ID, prev))
+		case strings.TrimSpace(q.Reason) == "":
+			problems = append(problems, fmt.Errorf("%s: mutant %q: missing reason: say why no observation can tell it from the reference", q.Pos, q.ID))
+		}
+		if _, dup := first[q.ID]; !dup {
+			first[q.ID] = q.Pos
+		}
+		out.Equivalent = append(out.Equivalent, q)
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(problems...)
+	}
+	return out, nil
+}
+
+// arrayOffsets returns the byte offset at which each element of the array
+// under key in the top-level object starts. Like encoding/json, it matches
+// the key without regard to case and lets a repeated key's last value win.
+func arrayOffsets(data []byte, key string) ([]int64, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // {
+		return nil, err
+	}
+	var offs []int64
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		if s, _ := k.(string); !strings.EqualFold(s, key) {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if t, err := dec.Token(); err != nil {
+			return nil, err
+		} else if t == nil {
+			offs = nil // "key": null
+			continue
+		}
+		offs = nil
+		for dec.More() {
+			off := dec.InputOffset()
+			for off < int64(len(data)) && strings.ContainsRune(" \t\r\n,", rune(data[off])) {
+				off++
+			}
+			offs = append(offs, off)
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := dec.Token(); err != nil { // ]
+			return nil, err
+		}
+	}
+	return offs, nil
+}
+
+// nearest returns the id of the known mutant of the same file and operator
+// whose line is closest to id's, among those not listed already, or "".
+func nearest(id string, known []Mutant, listed map[string]bool) string {
+	sm := idPattern.FindStringSubmatch(id)
+	if sm == nil {
+		return ""
+	}
+	line, _ := strconv.Atoi(sm[2])
+	best, dist := "", 0
+	for _, m := range known {
+		if m.File != sm[1] || m.Operator != sm[3] || listed[m.ID] {
+			continue
+		}
+		d := m.Line - line
+		if d < 0 {
+			d = -d
+		}
+		if best == "" || d < dist {
+			best, dist = m.ID, d
+		}
+	}
+	return best
+}

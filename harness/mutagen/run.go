@@ -1,0 +1,411 @@
+package mutagen
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"go/format"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/template"
+	"time"
+
+	"idemlab/harness/impl"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+)
+
+// RunOptions tune Run.
+type RunOptions struct {
+	// Root is the idemlab module root: its go.mod and go.sum are copied
+	// into the temporary module, which replaces idemlab with it.
+	Root string
+	// File is the reference source's name in each mutant package, e.g.
+	// "store.go".
+	File string
+	// Dir is the observation folder, absolute or relative to Root
+	// (default "testdata"), and Kinds the kinds of observation run
+	// (default: killmatrix.LabKinds).
+	Dir   string
+	Kinds []string
+	// Timeout, Parallel and WorkRoot are passed to killmatrix.Build.
+	Timeout  time.Duration
+	Parallel int
+	WorkRoot string
+	// Nonce, when set, is written into every mutant's copy, so that no
+	// compiled copy is reused from the build cache: a benchmark uses it to
+	// measure the build as if every mutant were new.
+	Nonce string
+	// Log receives progress lines; nil discards them.
+	Log io.Writer
+}
+
+// An Unviable mutant cannot be judged: its replacement does not apply, or
+// its package does not compile.
+type Unviable struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// RunResult is what Run found.
+type RunResult struct {
+	// Matrix judges every viable mutant; each row's Name is a mutant ID.
+	Matrix *killmatrix.Matrix
+	// Unviable lists the mutants left out, in input order.
+	Unviable []Unviable
+	// Generate, Build and Run time the three phases; Builds counts the go
+	// build invocations (more than one when a mutant did not compile).
+	Generate, Build, Run time.Duration
+	Builds               int
+}
+
+// ModulePath is the module path of the temporary module Run builds.
+const ModulePath = "idemlabmutants"
+
+// Run judges every mutant of src at once: it writes each viable mutant as
+// a package of a temporary module, generates a program that registers
+// them all and calls killmatrix.Build, builds that program once with go
+// build and runs it. A mutant whose package does not compile is dropped,
+// with the compiler's message as its reason, and the program rebuilt.
+//
+// The temporary module requires what idemlab requires, at the same
+// versions, and replaces idemlab with opt.Root, so the build reads only the
+// module cache that building idemlab itself filled.
+func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
+	if opt.Root == "" {
+		return nil, fmt.Errorf("mutagen.Run: no module root")
+	}
+	if opt.File == "" {
+		opt.File = "store.go"
+	}
+	if opt.Dir == "" {
+		opt.Dir = "testdata" // the program runs in Root
+	}
+	if len(opt.Kinds) == 0 {
+		opt.Kinds = killmatrix.LabKinds
+	}
+	logf := func(format string, args ...any) {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, format+"\n", args...)
+		}
+	}
+	res := &RunResult{}
+	start := time.Now()
+	tmp, release, err := buildDir(opt.Root)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if err := writeModule(tmp, opt.Root); err != nil {
+		return nil, err
+	}
+
+	// Materialise every mutant as package mNNN.
+	var viable []compiled
+	for i, m := range mutants {
+		pkg := fmt.Sprintf("m%03d", i)
+		out, err := mutation.Render(src, m.Mutation(pkg))
+		if err != nil {
+			res.Unviable = append(res.Unviable, Unviable{m.ID, err.Error()})
+			continue
+		}
+		if opt.Nonce != "" {
+			out = fmt.Appendf(out, "\n// nonce %s\n", opt.Nonce)
+		}
+		if err := os.MkdirAll(filepath.Join(tmp, pkg), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, pkg, opt.File), out, 0o644); err != nil {
+			return nil, err
+		}
+		viable = append(viable, compiled{ID: m.ID, Package: pkg})
+	}
+	res.Generate = time.Since(start)
+
+	// Build, dropping every package the compiler rejects, until the
+	// program builds.
+	start = time.Now()
+	bin := filepath.Join(tmp, "mutrun")
+	for {
+		if err := writeMain(tmp, viable); err != nil {
+			return nil, err
+		}
+		res.Builds++
+		logf("mutagen: building %d mutants into one binary", len(viable))
+		// The mutants' own packages are compiled without optimisation or
+		// inlining, which is faster and changes nothing they do; the
+		// dependencies keep their flags, so go test's compiled copies are
+		// reused. The binary needs no symbol table or DWARF, which makes
+		// the link faster.
+		cmd := exec.Command("go", "build", "-gcflags="+ModulePath+"/...=-N -l -dwarf=false", "-ldflags=-s -w", "-o", bin, ".")
+		cmd.Dir = tmp
+		cmd.Env = buildEnv()
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			break
+		}
+		failed := failedPackages(out)
+		var kept []compiled
+		for _, c := range viable {
+			if reason, bad := failed[c.Package]; bad {
+				res.Unviable = append(res.Unviable, Unviable{c.ID, "does not compile: " + reason})
+				os.RemoveAll(filepath.Join(tmp, c.Package))
+				continue
+			}
+			kept = append(kept, c)
+		}
+		if len(kept) == len(viable) {
+			return nil, fmt.Errorf("go build of the mutants failed, and not in a mutant package:\n%s", out)
+		}
+		viable = kept
+	}
+	res.Build = time.Since(start)
+	order := map[string]int{}
+	for i, m := range mutants {
+		order[m.ID] = i
+	}
+	sort.SliceStable(res.Unviable, func(i, j int) bool { return order[res.Unviable[i].ID] < order[res.Unviable[j].ID] })
+
+	// Run the program; it prints the matrix as JSON.
+	start = time.Now()
+	args := []string{"-dir", opt.Dir, "-kinds", strings.Join(opt.Kinds, ","), "-timeout", opt.Timeout.String(), "-parallel", fmt.Sprint(opt.Parallel)}
+	if opt.WorkRoot != "" {
+		args = append(args, "-workdir", opt.WorkRoot)
+	}
+	logf("mutagen: running the observations against %d mutants", len(viable))
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = opt.Root
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("running the mutants: %v\n%s", err, stderr.Bytes())
+	}
+	var m killmatrix.Matrix
+	if err := json.Unmarshal(stdout.Bytes(), &m); err != nil {
+		return nil, fmt.Errorf("reading the mutants' matrix: %v", err)
+	}
+	res.Matrix = &m
+	res.Run = time.Since(start)
+	return res, nil
+}
+
+// buildDir returns the folder to build the temporary module in, and a
+// function that removes it. The go command's build cache keys a package by
+// its folder as well as its files, so the folder is the same on every run
+// for one checkout: a mutant compiled before, with the same source, is then
+// not compiled again, and the dependencies compiled by go test are reused
+// (building with -trimpath would avoid the folder in the key, but compile
+// every dependency again, modernc.org/sqlite included, under other keys).
+// When another run holds that folder, a fresh one is used instead.
+func buildDir(root string) (string, func(), error) {
+	sum := sha256.Sum256([]byte(root))
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("idemlab-mutagen-%x", sum[:6]))
+	pidFile := filepath.Join(dir, "pid")
+	for range 2 {
+		err := os.Mkdir(dir, 0o755)
+		if err == nil {
+			if err := os.WriteFile(pidFile, []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+				os.RemoveAll(dir)
+				return "", nil, err
+			}
+			return dir, func() { os.RemoveAll(dir) }, nil
+		}
+		if !os.IsExist(err) || running(pidFile) {
+			break
+		}
+		// Left behind by a run that was stopped: take it over.
+		if os.RemoveAll(dir) != nil {
+			break
+		}
+	}
+	tmp, err := os.MkdirTemp("", "idemlab-mutagen-")
+	if err != nil {
+		return "", nil, err
+	}
+	return tmp, func() { os.RemoveAll(tmp) }, nil
+}
+
+// running reports whether the process whose id pidFile holds is alive.
+func running(pidFile string) bool {
+	data, err := os.ReadFile(pidFile)
+	if err != nil {
+		// Being created this instant, or not a folder of ours: leave it.
+		return true
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		return true
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	return p.Signal(syscall.Signal(0)) == nil
+}
+
+// compiled is a mutant materialised as a package.
+type compiled struct{ ID, Package string }
+
+// buildEnv is the environment for go build in the temporary module: no
+// workspace, and -mod=mod so that go.mod may be completed from the module
+// cache.
+func buildEnv() []string {
+	env := os.Environ()
+	flags := "-mod=mod"
+	for i, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+			if v != "" {
+				flags = v + " " + flags
+			}
+			env = append(env[:i:i], env[i+1:]...)
+			break
+		}
+	}
+	return append(env, "GOFLAGS="+flags, "GOWORK=off")
+}
+
+// writeModule writes the temporary module's go.mod and go.sum: idemlab's
+// own, renamed, with idemlab required and replaced by root.
+func writeModule(dir, root string) error {
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return err
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	moduleLine := regexp.MustCompile(`(?m)^module\s+\S+\s*$`)
+	if !moduleLine.Match(mod) {
+		return fmt.Errorf("%s: no module line", filepath.Join(root, "go.mod"))
+	}
+	out := moduleLine.ReplaceAll(mod, []byte("module "+ModulePath))
+	out = fmt.Appendf(out, "\nrequire idemlab v0.0.0\n\nreplace idemlab => %s\n", root)
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), out, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+}
+
+// implFields are the fields of impl.Impl that a mutant package fills with
+// its exported names of the same spelling.
+var implFields = func() []string {
+	var names []string
+	t := reflect.TypeFor[impl.Impl]()
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && f.Name != "Name" {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}()
+
+var mainTemplate = template.Must(template.New("main").Parse(`// Code generated by idemlab/harness/mutagen; DO NOT EDIT.
+
+// Command mutrun runs the observations against every generated mutant and
+// prints the kill matrix as JSON.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"idemlab/harness/impl"
+	"idemlab/harness/killmatrix"
+{{range .Mutants}}	{{.Package}} "{{$.Module}}/{{.Package}}"
+{{end}})
+
+var mutants = []impl.Impl{
+{{range $m := .Mutants}}	{
+		Name: {{printf "%q" $m.ID}},
+{{range $.Fields}}		{{.}}: {{$m.Package}}.{{.}},
+{{end}}	},
+{{end}}}
+
+func main() {
+	fs := flag.NewFlagSet("mutrun", flag.ExitOnError)
+	dir := fs.String("dir", "testdata", "observation folder")
+	kinds := fs.String("kinds", "happy,edge", "kinds of observation, comma-separated")
+	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
+	parallel := fs.Int("parallel", 0, "scripts run at once")
+	workdir := fs.String("workdir", "", "where scripts' stores are made")
+	fs.Parse(os.Args[1:])
+	obs, err := killmatrix.Discover(*dir, strings.Split(*kinds, ",")...)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mutrun:", err)
+		os.Exit(2)
+	}
+	m := killmatrix.Build(impl.Reference, mutants, obs, killmatrix.Options{Timeout: *timeout, Parallel: *parallel, WorkRoot: *workdir})
+	// Every cell's verdict comes back, but not its transcript or log: too
+	// much to pass back for every mutant.
+	for i := range m.Mutants {
+		for name, c := range m.Mutants[i].Cells {
+			c.Steps, c.Log = nil, ""
+			m.Mutants[i].Cells[name] = c
+		}
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(m); err != nil {
+		fmt.Fprintln(os.Stderr, "mutrun:", err)
+		os.Exit(1)
+	}
+}
+`))
+
+func writeMain(dir string, mutants []compiled) error {
+	var b bytes.Buffer
+	err := mainTemplate.Execute(&b, struct {
+		Module  string
+		Mutants []compiled
+		Fields  []string
+	}{ModulePath, mutants, implFields})
+	if err != nil {
+		return err
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return fmt.Errorf("generated main: %v", err)
+	}
+	return os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644)
+}
+
+// failedPackages reads go build's output and returns, for every package of
+// the temporary module that failed, its compiler messages. go build heads
+// each failing package's messages with "# import/path".
+func failedPackages(out []byte) map[string]string {
+	failed := map[string]string{}
+	var pkg string
+	var msgs []string
+	flush := func() {
+		if pkg != "" {
+			failed[pkg] = strings.Join(msgs, "; ")
+		}
+		pkg, msgs = "", nil
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if p, ok := strings.CutPrefix(line, "# "); ok {
+			flush()
+			if name, ok := strings.CutPrefix(p, ModulePath+"/"); ok && !strings.Contains(name, "/") {
+				pkg = name
+			}
+			continue
+		}
+		if pkg != "" && strings.TrimSpace(line) != "" {
+			// "m012/store.go:59:2: declared and not used: x" -> "store.go:59:2: ..."
+			msgs = append(msgs, strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(line), "./"), pkg+"/"))
+		}
+	}
+	flush()
+	return failed
+}
