@@ -50,3 +50,18 @@ func Join(a, b *Matrix) (*Matrix, error) {
 	m.Mutants = append(append(m.Mutants, a.Mutants...), b.Mutants...)
 	return m, nil
 }
+
+// Rejudge judges every mutant again from its cells, after the
+// observations' rows have changed (their kinds, say, or which are broken).
+func (m *Matrix) Rejudge() {
+	for i, mu := range m.Mutants {
+		if mu.Outcome == Invalid && len(mu.Cells) == 0 {
+			continue // could not be run at all
+		}
+		results := make([]Result, len(m.Observations))
+		for j, o := range m.Observations {
+			results[j] = mu.Cells[o.Name]
+		}
+		m.Mutants[i] = judgeResults(mu.Name, m.Observations, results)
+	}
+}

@@ -10,10 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
+	"idemlab/harness/heldout"
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 	"idemlab/mutants"
@@ -34,6 +37,11 @@ type Config struct {
 	// Mutants are judged (default: every compiled mutant).
 	Mutants []impl.Impl
 	Build   killmatrix.Options
+	// HeldOut, when set, adds an instructor's held-out mutants.
+	HeldOut *heldout.Set
+	// Instructor shows every mutant by name; otherwise mutants the
+	// catalogues hide from students are only counted.
+	Instructor bool
 }
 
 // A UsageError is a problem with what the user gave (a folder, a
@@ -109,10 +117,56 @@ func Prepare(cfg Config) (*Plan, error) {
 	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Inputs: digests}, nil
 }
 
-// Run runs the plan: the reference, then every mutant.
-func (p *Plan) Run() (*report.Report, *killmatrix.Matrix) {
-	m := killmatrix.Build(impl.Reference, p.Mutants, p.Observations, p.Build)
-	return report.New(m, mutants.Catalogue(), p.Sheet, p.Inputs), m
+// Run runs the plan: the reference, then every mutant, then any held-out
+// mutants. It returns the report and the matrix of the lab's own mutants,
+// whose Gate says whether the lab is sound.
+func (p *Plan) Run() (*report.Report, *killmatrix.Matrix, error) {
+	labMatrix := killmatrix.Build(impl.Reference, p.Mutants, p.Observations, p.Build)
+	m, cat := labMatrix, mutants.Catalogue()
+	var unviable []report.Unviable
+	if p.HeldOut != nil {
+		hm, err := p.HeldOut.Run(p.Observations)
+		if err != nil {
+			return nil, nil, err
+		}
+		if m, err = killmatrix.Join(labMatrix, hm); err != nil {
+			return nil, nil, err
+		}
+		joined := *cat
+		joined.Mutants = slices.Clone(cat.Mutants)
+		for _, h := range p.HeldOut.Mutants() {
+			h.Mutant.Visibility = visibility(h.Shown)
+			if h.Unviable != "" {
+				unviable = append(unviable, report.Unviable{Name: h.Name, Reason: h.Unviable, Shown: h.Shown})
+				continue
+			}
+			joined.Mutants = append(joined.Mutants, h.Mutant)
+		}
+		cat = &joined
+	}
+	r := report.New(m, cat, p.Sheet, p.Inputs)
+	r.Unviable = unviable
+	if p.HeldOut != nil {
+		for _, h := range p.HeldOut.Mutants() {
+			r.MarkHeldOut(h.Name)
+		}
+	}
+	if !p.Instructor {
+		r = r.Redact(func(name string) bool {
+			mu, ok := cat.Lookup(name)
+			return ok && !cat.ShownToStudents(mu)
+		})
+	}
+	return r, labMatrix, nil
+}
+
+// visibility restates a held-out mutant's tier as seen now: its own
+// catalogue has already applied its reveal_after_due.
+func visibility(shown bool) string {
+	if shown {
+		return mutation.Visible
+	}
+	return mutation.Hidden
 }
 
 // slashRel names path relative to the module root, slash-separated.

@@ -22,12 +22,20 @@ func (r *Report) Redact(hidden func(mutant string) bool) *Report {
 	}
 	out.Verdicts = slices.DeleteFunc(slices.Clone(r.Verdicts), func(v Verdict) bool { return hidden(v.Prediction.Mutant) })
 	out.Unpredicted = slices.DeleteFunc(slices.Clone(r.Unpredicted), hidden)
+	out.Unviable = slices.DeleteFunc(slices.Clone(r.Unviable), func(u Unviable) bool { return !u.Shown })
 	out.Invalid = nil
 	for _, inv := range r.Invalid {
 		inv.SharedWith = slices.DeleteFunc(slices.Clone(inv.SharedWith), func(m Misconception) bool { return hidden(m.Mutant) })
 		out.Invalid = append(out.Invalid, inv)
 	}
 	return &out
+}
+
+// Unviable is a held-out mutant that could not be judged.
+type Unviable struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+	Shown  bool   `json:"-"` // whether a student's copy may name it
 }
 
 // HiddenCount is what a student's report says of mutants it may not name.

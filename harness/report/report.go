@@ -47,6 +47,9 @@ type Report struct {
 	Invalid      []Invalid                   `json:"invalid_observations"`
 	Observations []killmatrix.ObservationRow `json:"observations"`
 	Mutants      []Mutant                    `json:"mutants"`
+	// Unviable lists held-out mutants that could not be judged: their
+	// replacement does not apply, or they do not compile.
+	Unviable []Unviable `json:"unviable,omitempty"`
 	// Hidden counts the mutants left out of a student's copy (see Redact).
 	Hidden HiddenCount `json:"hidden"`
 	// Inputs are the digests of every file the result depends on.
@@ -56,7 +59,10 @@ type Report struct {
 
 // Score is the line a student reads first.
 type Score struct {
-	Mutants int `json:"mutants"`
+	// Mutants counts every mutant judged; Predictable those a worksheet
+	// can predict (held-out mutants cannot be).
+	Mutants     int `json:"mutants"`
+	Predictable int `json:"predictable"`
 	// Predicted and Right count prediction blocks filled and judged right.
 	Predicted int `json:"predicted"`
 	Right     int `json:"right"`
@@ -68,7 +74,7 @@ type Score struct {
 
 func (s Score) String() string {
 	return fmt.Sprintf("predictions: %d/%d right (%d recorded); own observations kill %d/%d mutants (%d written)",
-		s.Right, s.Mutants, s.Predicted, s.OwnKills, s.Mutants, s.OwnObservations)
+		s.Right, s.Predictable, s.Predicted, s.OwnKills, s.Mutants, s.OwnObservations)
 }
 
 // Mutant is one mutant's verdict with its catalogue entry.
@@ -161,7 +167,20 @@ func New(m *killmatrix.Matrix, cat *mutation.Catalogue, sheet *predict.Sheet, in
 		}
 	}
 	r.Score.Mutants, r.Score.Predicted, r.Score.OwnObservations = len(m.Mutants), len(sheet.Predictions), len(own)
+	r.Score.Predictable = len(m.Mutants)
 	return r
+}
+
+// MarkHeldOut tells the report which mutants are held out: no worksheet
+// can predict them, so they are neither awaiting a prediction nor counted
+// among the predictable.
+func (r *Report) MarkHeldOut(names ...string) {
+	for _, name := range names {
+		if i := slices.Index(r.Unpredicted, name); i >= 0 {
+			r.Unpredicted = slices.Delete(r.Unpredicted, i, i+1)
+			r.Score.Predictable--
+		}
+	}
 }
 
 // JSON writes r as indented JSON.

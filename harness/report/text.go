@@ -116,6 +116,9 @@ func (r *Report) Text(w io.Writer) error {
 		}
 	}
 
+	for _, u := range r.Unviable {
+		fmt.Fprintf(&b, "\nUNVIABLE %s cannot be judged, so it counts neither as killed nor as survived:\n  %s\n", u.Name, u.Reason)
+	}
 	if r.Hidden.Mutants > 0 {
 		fmt.Fprintf(&b, "\n%d hidden %s, not named here: %d killed\n", r.Hidden.Mutants, plural(r.Hidden.Mutants, "mutant"), r.Hidden.Killed)
 	}

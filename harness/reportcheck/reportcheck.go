@@ -72,7 +72,7 @@ func Check(root string, data []byte, build killmatrix.Options) (*Result, error) 
 	if r.Schema != report.Schema {
 		return nil, fmt.Errorf("report schema %q, this checker reads %q", r.Schema, report.Schema)
 	}
-	var files, worksheets []string
+	var files, worksheets, names []string
 	studentRoot := ""
 	for _, d := range r.Inputs {
 		switch {
@@ -81,7 +81,9 @@ func Check(root string, data []byte, build killmatrix.Options) (*Result, error) 
 			files = append(files, d.Path)
 		case strings.HasSuffix(d.Path, ".txtar"):
 			files = append(files, d.Path)
-			if path.Base(path.Dir(d.Path)) == killmatrix.KindStudent {
+			kind := path.Base(path.Dir(d.Path))
+			names = append(names, regexp.QuoteMeta(kind+"/"+strings.TrimSuffix(path.Base(d.Path), ".txtar")))
+			if kind == killmatrix.KindStudent {
 				studentRoot = filepath.Join(root, filepath.FromSlash(path.Dir(path.Dir(d.Path))))
 			}
 		}
@@ -91,26 +93,32 @@ func Check(root string, data []byte, build killmatrix.Options) (*Result, error) 
 		return nil, err
 	}
 	res := &Result{Verdict: OK}
-	got := map[string]string{}
+	got, listed := map[string]string{}, map[string]bool{}
 	for _, d := range digests {
 		got[d.Path] = d.SHA256
 	}
 	for _, d := range r.Inputs {
+		listed[d.Path] = true
 		if got[d.Path] != d.SHA256 {
 			res.Mismatched = append(res.Mismatched, d.Path)
+		}
+	}
+	// An input the report leaves out (the harness, the reference) is as
+	// unverified as one whose digest differs.
+	for _, d := range digests {
+		if !listed[d.Path] {
+			res.Mismatched = append(res.Mismatched, d.Path+" (missing from the report)")
 		}
 	}
 	if len(res.Mismatched) > 0 {
 		res.Verdict = OtherInputs
 	}
 
-	// Re-run on exactly the observations and mutants the report names.
-	var names []string
-	for _, o := range r.Observations {
-		names = append(names, regexp.QuoteMeta(o.Name))
-	}
+	// Re-run every observation whose file the report digested, and the
+	// mutants it names: an observation dropped from its results then shows
+	// as a difference.
 	cfg := lab.Config{
-		Root: root, StudentRoot: studentRoot, Worksheets: worksheets, Build: build,
+		Root: root, StudentRoot: studentRoot, Worksheets: worksheets, Build: build, Instructor: true,
 		Run: regexp.MustCompile("^(" + strings.Join(names, "|") + ")$"),
 	}
 	if cfg.Worksheets == nil {
@@ -127,7 +135,10 @@ func Check(root string, data []byte, build killmatrix.Options) (*Result, error) 
 	if err != nil {
 		return nil, fmt.Errorf("re-running the report's inputs: %v", err)
 	}
-	again, _ := plan.Run()
+	again, _, err := plan.Run()
+	if err != nil {
+		return nil, fmt.Errorf("re-running the report's inputs: %v", err)
+	}
 	res.Diff = cmp.Diff(essence(&r), essence(again))
 	if res.Diff != "" && res.Verdict == OK {
 		res.Verdict = Tampered

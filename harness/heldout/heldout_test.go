@@ -1,0 +1,167 @@
+package heldout_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"idemlab/harness/heldout"
+	"idemlab/harness/killmatrix"
+)
+
+const (
+	root    = "../.."
+	example = "../../testdata/heldout/example.json"
+)
+
+// TestLoadExample loads the example held-out catalogue once and checks
+// what it says of each mutant, then runs a few observations against it.
+func TestLoadExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program of held-out mutants")
+	}
+	set, err := heldout.Load(root, example, killmatrix.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(set.Catalogue().Mutants); got != 5 {
+		t.Fatalf("catalogue has %d mutants, want 5", got)
+	}
+
+	type view struct {
+		Name     string
+		Viable   bool
+		Shown    bool
+		Mentions string
+	}
+	var got []view
+	for _, m := range set.Mutants() {
+		v := view{Name: m.Name, Viable: m.Unviable == "", Shown: m.Shown}
+		switch {
+		case strings.Contains(m.Unviable, "does not compile"):
+			v.Mentions = "does not compile"
+		case strings.Contains(m.Unviable, "does not occur"):
+			v.Mentions = "does not occur"
+		case m.Unviable != "":
+			v.Mentions = "other: " + m.Unviable
+		}
+		got = append(got, v)
+	}
+	want := []view{
+		{Name: "4_fetch_ignores_status", Viable: true, Shown: true},
+		{Name: "6_purge_limit_plus_one", Viable: true, Shown: false},
+		{Name: "2_reserve_forgets_digest", Viable: true, Shown: false}, // after-due, not yet revealed
+		{Name: "3_finish_does_not_compile", Viable: false, Shown: true, Mentions: "does not compile"},
+		{Name: "5_expired_does_not_apply", Viable: false, Shown: true, Mentions: "does not occur"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Mutants() (-want +got):\n%s", diff)
+	}
+
+	// Run: the observations keep the names, kinds, files and order given,
+	// whatever their kinds; one row per viable mutant.
+	labObs, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := func(name string) killmatrix.Observation {
+		for _, o := range labObs {
+			if o.Name == name {
+				return o
+			}
+		}
+		t.Fatalf("no lab observation %s", name)
+		return killmatrix.Observation{}
+	}
+	student, err := killmatrix.Load(killmatrix.KindStudent, "../../testdata/example/student/counts_after_one_reserve.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A class-wide name, as grade gives a student's observation.
+	student.Name = "alice:" + student.Name
+	obs := []killmatrix.Observation{
+		pick("edge/fetch_pending_is_nil"),
+		student,
+		pick("happy/reserve_new_key_is_pending"),
+	}
+	m, err := set.Run(obs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type obsView struct{ Name, Kind, File string }
+	var gotObs, wantObs []obsView
+	for _, o := range obs {
+		wantObs = append(wantObs, obsView{o.Name, o.Kind, o.File})
+	}
+	for _, o := range m.Observations {
+		gotObs = append(gotObs, obsView{o.Name, o.Kind, o.File})
+	}
+	if diff := cmp.Diff(wantObs, gotObs); diff != "" {
+		t.Errorf("Run's observation rows (-given +got):\n%s", diff)
+	}
+	var rows []string
+	for _, mu := range m.Mutants {
+		rows = append(rows, mu.Name)
+	}
+	if diff := cmp.Diff([]string{"4_fetch_ignores_status", "6_purge_limit_plus_one", "2_reserve_forgets_digest"}, rows); diff != "" {
+		t.Errorf("Run's mutant rows (-want +got):\n%s", diff)
+	}
+	// Unviable reasons survive a second Run.
+	for _, h := range set.Mutants() {
+		if strings.HasPrefix(h.Name, "3_") || strings.HasPrefix(h.Name, "5_") {
+			if h.Unviable == "" {
+				t.Errorf("%s: unviable reason lost after Run", h.Name)
+			}
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		t.Helper()
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+
+	t.Run("syntax error names file and line", func(t *testing.T) {
+		file := write("syntax.json", "{\n  \"version\": 1,\n  \"reference\": \"reference/store.go\",\n  \"mutants\": [\n    {\"name\": \"4_x\",,}\n  ]\n}\n")
+		_, err := heldout.Load(root, file, killmatrix.Options{})
+		if err == nil {
+			t.Fatal("Load of a catalogue with a syntax error succeeded")
+		}
+		if want := file + ":5:"; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("error %q does not start with %q", err, want)
+		}
+	})
+	t.Run("unknown field names file and line", func(t *testing.T) {
+		file := write("unknown.json", "{\n  \"version\": 1,\n  \"reference\": \"reference/store.go\",\n  \"colour\": \"red\",\n  \"mutants\": []\n}\n")
+		_, err := heldout.Load(root, file, killmatrix.Options{})
+		if err == nil {
+			t.Fatal("Load of a catalogue with an unknown field succeeded")
+		}
+		if want := file + ":4:"; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("error %q does not start with %q", err, want)
+		}
+	})
+	t.Run("missing file", func(t *testing.T) {
+		if _, err := heldout.Load(root, filepath.Join(dir, "absent.json"), killmatrix.Options{}); err == nil {
+			t.Error("Load of a missing catalogue succeeded")
+		}
+	})
+	t.Run("missing reference names the catalogue", func(t *testing.T) {
+		file := write("ref.json", `{"version": 1, "reference": "reference/nowhere.go", "mutants": [
+  {"name": "4_x", "step": 4, "function": "Fetch", "idea": "i", "old": "a", "new": "b", "killer": "edge/x", "hint": "h"}
+]}`)
+		_, err := heldout.Load(root, file, killmatrix.Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), file+": reference:") {
+			t.Errorf("Load with a missing reference: err = %v, want %q prefix", err, file+": reference:")
+		}
+	})
+}

