@@ -190,7 +190,7 @@ func gradeOne(s Submission, lab, held *killmatrix.Matrix, heldErr error, opt Opt
 	r := report.New(full, opt.Catalogue, sheet, nil)
 	row.Report = r
 	row.Predicted, row.Right = r.Score.Predicted, r.Score.Right
-	row.OwnObservations, row.OwnKills, row.Invalid = len(s.Observations), r.Score.OwnKills, len(r.Invalid)
+	row.OwnObservations, row.OwnKills = len(s.Observations), r.Score.OwnKills
 
 	ownNames := map[string]bool{}
 	for _, o := range s.Observations {
@@ -204,8 +204,13 @@ func gradeOne(s Submission, lab, held *killmatrix.Matrix, heldErr error, opt Opt
 		if o.Flaky {
 			row.Flaky++
 		}
-		if o.Reference.Status == killmatrix.Timeout {
+		// One that timed out on the reference counts as a timeout, not
+		// also as invalid: it is penalised once.
+		switch {
+		case o.Reference.Status == killmatrix.Timeout:
 			timedOut[o.Name] = true
+		case o.Broken:
+			row.Invalid++
 		}
 	}
 	for _, mu := range full.Mutants {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -38,11 +39,21 @@ func ParseRubric(file string, data []byte) (Rubric, error) {
 	r := DefaultRubric
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
+	err := dec.Decode(&r)
+	if err == nil {
+		if _, tail := dec.Token(); tail != io.EOF {
+			line := 1 + bytes.Count(data[:dec.InputOffset()], []byte("\n"))
+			return DefaultRubric, fmt.Errorf("%s:%d: unexpected data after the rubric object", file, line)
+		}
+		return r, nil
+	}
+	{
 		line := 1
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
 		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+			line += bytes.Count(data, []byte("\n")) // where the data ran out
 		case errors.As(err, &se):
 			line += bytes.Count(data[:max(0, min(int(se.Offset)-1, len(data)))], []byte("\n"))
 		case errors.As(err, &te):
@@ -54,9 +65,8 @@ func ParseRubric(file string, data []byte) (Rubric, error) {
 				}
 			}
 		}
-		return r, fmt.Errorf("%s:%d: %v", file, line, err)
+		return DefaultRubric, fmt.Errorf("%s:%d: %v", file, line, err)
 	}
-	return r, nil
 }
 
 // Total applies the rubric to a row's counts.

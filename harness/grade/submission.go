@@ -1,16 +1,15 @@
 package grade
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/rogpeppe/go-internal/txtar"
 
 	"idemlab/harness/killmatrix"
 )
@@ -39,6 +38,13 @@ var WorksheetNames = []string{"worksheet.md", "worksheet.zh-CN.md"}
 
 var studentName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
+// ValidName reports whether name can name a student: letters, digits,
+// '.', '_' and '-', not starting with a dot or a dash, so that it is one
+// path element and never climbs out of a folder.
+func ValidName(name string) bool {
+	return studentName.MatchString(name) && !strings.Contains(name, "..")
+}
+
 // Load reads every submission folder under class, sorted by name. With a
 // roster, a student on it without a folder gets a submission flagged
 // "no submission", and a folder whose name is not on it is flagged too. A
@@ -62,7 +68,7 @@ func Load(class string, roster []string) ([]Submission, error) {
 		switch {
 		case !e.IsDir():
 			s.Flags = append(s.Flags, fmt.Sprintf("%s is a file, not a submission folder", dir))
-		case !studentName.MatchString(name):
+		case !ValidName(name):
 			s.Flags = append(s.Flags, fmt.Sprintf("folder name %q: use letters, digits, '.', '_' and '-'", name))
 		default:
 			s.load()
@@ -73,6 +79,10 @@ func Load(class string, roster []string) ([]Submission, error) {
 		subs = append(subs, s)
 	}
 	for _, name := range roster {
+		if !ValidName(name) {
+			subs = append(subs, Submission{Student: name, Worksheets: []string{}, Flags: []string{fmt.Sprintf("roster name %q: use letters, digits, '.', '_' and '-'", name)}})
+			continue
+		}
 		if !seen[name] {
 			subs = append(subs, Submission{Student: name, Dir: filepath.Join(class, name), Worksheets: []string{}, Flags: []string{"no submission: folder missing"}})
 		}
@@ -120,25 +130,25 @@ var allowed = map[string]bool{
 }
 
 // Lint refuses, before anything runs, a student's observation that could
-// reach outside its work directory: a command other than those allowed, or
-// an argument that is an absolute path, climbs with "..", or expands a
-// variable other than $WORK. The error names the file and line.
+// reach outside its work directory: a command other than those allowed,
+// or an argument or archive file name that is an absolute path, climbs
+// with "..", or expands a variable other than $WORK. The error names the
+// file and line.
 func Lint(o killmatrix.Observation) error {
 	data, err := os.ReadFile(o.File)
 	if err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
-			return nil // the archive's files follow: data, not commands
-		}
+	a := txtar.Parse(data)
+	lines := strings.Split(string(a.Comment), "\n")
+	for i, raw := range lines {
+		n := i + 1
+		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		words := strings.Fields(line)
-		for len(words) > 0 && (words[0] == "!" || strings.HasPrefix(words[0], "[")) {
+		for len(words) > 0 && (words[0] == "!" || words[0] == "?" || strings.HasPrefix(words[0], "[")) {
 			words = words[1:]
 		}
 		if len(words) == 0 {
@@ -147,20 +157,48 @@ func Lint(o killmatrix.Observation) error {
 		if !allowed[words[0]] {
 			return fmt.Errorf("%s:%d: command %q is not allowed in a graded observation (use idem and testscript's checks)", o.File, n, words[0])
 		}
-		for _, w := range words[1:] {
-			w = strings.Trim(w, `'"`)
-			switch {
-			case filepath.IsAbs(w):
-				return fmt.Errorf("%s:%d: %q is an absolute path: a graded observation stays in its work directory", o.File, n, w)
-			case slices.Contains(strings.Split(filepath.ToSlash(w), "/"), ".."):
-				return fmt.Errorf("%s:%d: %q climbs out with ..: a graded observation stays in its work directory", o.File, n, w)
-			case strings.Contains(strings.ReplaceAll(w, "$WORK", ""), "$") && words[0] != "stdout" && words[0] != "stderr" && words[0] != "grep":
-				return fmt.Errorf("%s:%d: %q expands a variable: only $WORK is allowed", o.File, n, w)
+		pattern := -1 // the argument that is a regexp, where $ anchors
+		switch words[0] {
+		case "stdout", "stderr", "grep":
+			for j := 1; j < len(words); j++ {
+				if !strings.HasPrefix(words[j], "-") {
+					pattern = j
+					break
+				}
+			}
+		}
+		for j, w := range words[1:] {
+			if err := checkPath(w, j+1 == pattern); err != nil {
+				return fmt.Errorf("%s:%d: %v", o.File, n, err)
 			}
 		}
 	}
-	if err := sc.Err(); err != nil && !errors.Is(err, fs.ErrClosed) {
-		return fmt.Errorf("%s: %v", o.File, err)
+	// The archive's files are written into the work directory by name.
+	line := len(lines)
+	for _, f := range a.Files {
+		if err := checkPath(f.Name, false); err != nil {
+			return fmt.Errorf("%s:%d: archive file: %v", o.File, line, err)
+		}
+		line += 1 + strings.Count(string(f.Data), "\n")
+	}
+	return nil
+}
+
+// checkPath refuses a word that names a place outside the work directory.
+// Testscript drops single quotes anywhere in a word, and a flag's value
+// follows its "=", so both are looked through.
+func checkPath(word string, isPattern bool) error {
+	w := strings.ReplaceAll(word, "'", "")
+	if _, value, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
+		w = value
+	}
+	switch {
+	case filepath.IsAbs(w) || strings.HasPrefix(w, "/"):
+		return fmt.Errorf("%q is an absolute path: a graded observation stays in its work directory", w)
+	case slices.Contains(strings.Split(filepath.ToSlash(w), "/"), ".."):
+		return fmt.Errorf("%q climbs out with ..: a graded observation stays in its work directory", w)
+	case !isPattern && strings.Contains(strings.ReplaceAll(w, "$WORK", ""), "$"):
+		return fmt.Errorf("%q expands a variable: only $WORK is allowed", w)
 	}
 	return nil
 }

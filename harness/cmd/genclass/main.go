@@ -1,0 +1,44 @@
+// Command genclass writes a synthetic class of submissions for grade:
+//
+//	go run ./harness/cmd/genclass -n 200 /tmp/class
+//	go run ./harness/cmd/grade /tmp/class
+//
+// The mix of right and wrong predictions, killing, happy-path, invalid and
+// refused observations, and worksheets that do not parse is fixed by -seed.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"idemlab/harness/classgen"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+	"idemlab/mutants"
+)
+
+func main() {
+	fs := flag.NewFlagSet("genclass", flag.ExitOnError)
+	n := fs.Int("n", 200, "number of submissions")
+	seed := fs.Uint64("seed", 1, "seed of the mix")
+	fs.Parse(os.Args[1:])
+	if fs.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: genclass [-n N] [-seed S] DIR")
+		os.Exit(2)
+	}
+	root, err := mutation.ModuleRoot(".")
+	if err == nil {
+		var obs []killmatrix.Observation
+		obs, err = killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+		if err == nil {
+			err = classgen.Write(fs.Arg(0), *n, *seed, classgen.DefaultMix, mutants.Catalogue(), obs)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genclass:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("wrote %d submissions in %s\n", *n, fs.Arg(0))
+}
