@@ -829,3 +829,22 @@ stdout '^null$'
 		t.Errorf("transcript (-want +got):\n%s", diff)
 	}
 }
+
+// TestRunHugeKeyAndResponse: a 1 MiB key and a 4 MiB response are stored
+// and read back verbatim.
+func TestRunHugeKeyAndResponse(t *testing.T) {
+	dir := t.TempDir()
+	key := strings.Repeat("k'\"; DROP TABLE keys; --", 1<<20/24)
+	response := `{"blob":"` + strings.Repeat("x", 4<<20) + `"}`
+	mustRun(t, impl.Reference, dir, "init")
+	mustRun(t, impl.Reference, dir, "reserve", key, "v", "10")
+	mustRun(t, impl.Reference, dir, "finish", key, "v", response)
+	got := mustRun(t, impl.Reference, dir, "fetch", key, "5")
+	if got != response+"\n" {
+		t.Errorf("fetch returned %d bytes, want the %d stored", len(got), len(response)+1)
+	}
+	rows, err := idem.ReadRows(filepath.Join(dir, idem.DefaultDB))
+	if err != nil || len(rows) != 1 || rows[0].ID != key {
+		t.Errorf("rows: %d, %v; want the one huge key verbatim", len(rows), err)
+	}
+}

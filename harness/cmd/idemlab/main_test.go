@@ -93,3 +93,45 @@ func TestRunUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRunHostileWorksheets: a worksheet that is a directory, not UTF-8, or
+// huge gets a clear error or a correct result, and nothing is written.
+func TestRunHostileWorksheets(t *testing.T) {
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.md")
+	var b strings.Builder
+	for b.Len() < 8<<20 {
+		b.WriteString("Prose that goes on and on, with ```inline``` fences and no block. ")
+	}
+	b.WriteString("\n\n```prediction\nmutant: 1_init_fails_twice\nkiller: edge/init_twice_keeps_rows\nevidence: error\nreason: r\n```\n")
+	os.WriteFile(huge, []byte(b.String()), 0o644)
+	latin1 := filepath.Join(dir, "latin1.md")
+	os.WriteFile(latin1, []byte("caf\xe9\n```prediction\nmutant: 1_init_fails_twice\n```\n"), 0o644)
+	for _, tc := range []struct {
+		name, sheet string
+		status      int
+		stderr      string
+	}{
+		{"directory", dir, 2, "is a directory"},
+		{"not UTF-8", latin1, 2, latin1 + ":1: not UTF-8 text"},
+		{"huge", huge, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run([]string{"-json", "-worksheet", tc.sheet}, &stdout, &stderr)
+			if status != tc.status || !strings.Contains(stderr.String(), tc.stderr) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q", status, stderr.String(), tc.status, tc.stderr)
+			}
+			if tc.status != 0 {
+				if stdout.Len() != 0 {
+					t.Errorf("a report was written: %d bytes", stdout.Len())
+				}
+				return
+			}
+			var r report.Report
+			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil || r.Score.Right != 1 {
+				t.Errorf("report: %v, score %+v; want the one prediction judged right", err, r.Score)
+			}
+		})
+	}
+}
