@@ -1,13 +1,6 @@
 package grade
 
-import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"strings"
-)
+import "idemlab/harness/jsonpos"
 
 // A Rubric turns a student's counts into a total: each count times its
 // weight, summed. Weights may be negative (a penalty) or zero (ignored).
@@ -37,36 +30,10 @@ var DefaultRubric = Rubric{PredictionRight: 2, OwnKill: 1, HeldOutKill: 2, Inval
 // DefaultRubric's weight; an unknown field is an error naming its line.
 func ParseRubric(file string, data []byte) (Rubric, error) {
 	r := DefaultRubric
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&r)
-	if err == nil {
-		if _, tail := dec.Token(); tail != io.EOF {
-			line := 1 + bytes.Count(data[:dec.InputOffset()], []byte("\n"))
-			return DefaultRubric, fmt.Errorf("%s:%d: unexpected data after the rubric object", file, line)
-		}
-		return r, nil
+	if err := (jsonpos.File{Name: file, Data: data}).DecodeStrict(&r, "rubric object"); err != nil {
+		return DefaultRubric, err
 	}
-	{
-		line := 1
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-			line += bytes.Count(data, []byte("\n")) // where the data ran out
-		case errors.As(err, &se):
-			line += bytes.Count(data[:max(0, min(int(se.Offset)-1, len(data)))], []byte("\n"))
-		case errors.As(err, &te):
-			line += bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
-		default:
-			if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-				if i := bytes.Index(data, []byte(field)); i >= 0 {
-					line += bytes.Count(data[:i], []byte("\n"))
-				}
-			}
-		}
-		return DefaultRubric, fmt.Errorf("%s:%d: %v", file, line, err)
-	}
+	return r, nil
 }
 
 // Total applies the rubric to a row's counts.

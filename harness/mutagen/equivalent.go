@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
+
+	"idemlab/harness/jsonpos"
 )
 
 // EquivalentFile is the checked-in list of equivalent mutants, relative to
@@ -55,50 +56,23 @@ func (e *Equivalents) Lookup(id string) (Equivalent, bool) {
 // unknown field. Every problem is reported, not only the first, and no
 // partial list is returned.
 func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents, error) {
-	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n")) }
-	at := func(off int64, format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %s", filename, lineAt(off), fmt.Sprintf(format, args...))
-	}
-	syntax := func(dec *json.Decoder, err error) error {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return at(se.Offset-1, "%v", se)
-		case errors.As(err, &te):
-			return at(te.Offset, "%s: want %v, got JSON %s", te.Field, te.Type, te.Value)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			return at(int64(len(data)), "unexpected end of file")
-		}
-		if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			if i := bytes.Index(data, []byte(strings.Trim(field, `"`)+`"`)); i > 0 {
-				return at(int64(i), "unknown field %s", field)
-			}
-		}
-		return at(dec.InputOffset(), "%v", err)
-	}
-
+	f := jsonpos.File{Name: filename, Data: data}
 	var head struct {
 		Version    int               `json:"version"`
 		Equivalent []json.RawMessage `json:"equivalent"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&head); err != nil {
-		return nil, syntax(dec, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, at(dec.InputOffset(), "unexpected data after the object")
+	if err := f.DecodeStrict(&head, "object"); err != nil {
+		return nil, err
 	}
 	if head.Version != EquivalentVersion {
-		return nil, at(0, "version %d, want %d", head.Version, EquivalentVersion)
+		return nil, f.Errorf(0, "version %d, want %d", head.Version, EquivalentVersion)
 	}
-	offsets, err := arrayOffsets(data, "equivalent")
+	offsets, err := f.ArrayOffsets("equivalent")
 	if err != nil {
-		return nil, syntax(dec, err)
+		return nil, f.Errorf(0, "%v", err)
 	}
 	if len(offsets) != len(head.Equivalent) {
-		return nil, at(0, `the "equivalent" key must appear once, spelled in lower case`)
+		return nil, f.Errorf(0, `the "equivalent" key must appear once, spelled in lower case`)
 	}
 
 	ids := map[string]bool{}
@@ -120,10 +94,10 @@ func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.DisallowUnknownFields()
 		if err := d.Decode(&q); err != nil {
-			problems = append(problems, at(offsets[i], "entry %d: %v", i+1, err))
+			problems = append(problems, f.Errorf(offsets[i], "entry %d: %v", i+1, err))
 			continue
 		}
-		q.Pos = fmt.Sprintf("%s:%d", filename, lineAt(offsets[i]))
+		q.Pos = fmt.Sprintf("%s:%d", filename, f.Line(offsets[i]))
 		switch prev, dup := first[q.ID]; {
 		case strings.TrimSpace(q.ID) == "":
 			problems = append(problems, fmt.Errorf("%s: entry %d: missing id", q.Pos, i+1))
@@ -147,52 +121,6 @@ func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents
 		return nil, errors.Join(problems...)
 	}
 	return out, nil
-}
-
-// arrayOffsets returns the byte offset at which each element of the array
-// under key in the top-level object starts. Like encoding/json, it matches
-// the key without regard to case and lets a repeated key's last value win.
-func arrayOffsets(data []byte, key string) ([]int64, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil { // {
-		return nil, err
-	}
-	var offs []int64
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		if s, _ := k.(string); !strings.EqualFold(s, key) {
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if t, err := dec.Token(); err != nil {
-			return nil, err
-		} else if t == nil {
-			offs = nil // "key": null
-			continue
-		}
-		offs = nil
-		for dec.More() {
-			off := dec.InputOffset()
-			for off < int64(len(data)) && strings.ContainsRune(" \t\r\n,", rune(data[off])) {
-				off++
-			}
-			offs = append(offs, off)
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil, err
-			}
-		}
-		if _, err := dec.Token(); err != nil { // ]
-			return nil, err
-		}
-	}
-	return offs, nil
 }
 
 // nearest returns the id of the known mutant of the same file and operator

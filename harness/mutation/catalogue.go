@@ -3,12 +3,12 @@ package mutation
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"go/token"
-	"io"
 	"regexp"
 	"strings"
+
+	"idemlab/harness/jsonpos"
 )
 
 // Version is the catalogue format this package reads.
@@ -85,32 +85,7 @@ var namePattern = regexp.MustCompile(`^[0-9]+_[a-z0-9_]*[a-z][a-z0-9_]*$`)
 // error is of the form "file:line: what is wrong", and no partial catalogue
 // is returned.
 func Parse(filename string, data []byte) (*Catalogue, error) {
-	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n")) }
-	fail := func(off int64, format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %s", filename, lineAt(off), fmt.Sprintf(format, args...))
-	}
-	syntax := func(dec *json.Decoder, err error) error {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			// Offset counts the offending byte itself; a newline there
-			// must not push the report onto the next line.
-			return fail(se.Offset-1, "%v", se)
-		case errors.As(err, &te):
-			return fail(te.Offset, "%s: want %v, got JSON %s", te.Field, te.Type, te.Value)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			return fail(int64(len(data)), "unexpected end of file")
-		}
-		if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			// Reported once the object is read; point at the key instead.
-			if i := bytes.Index(data, []byte(strings.Trim(field, `"`)+`"`)); i > 0 {
-				return fail(int64(i), "unknown field %s", field)
-			}
-		}
-		return fail(dec.InputOffset(), "%v", err)
-	}
-
+	f := jsonpos.File{Name: filename, Data: data}
 	// The header fields and the mutants are read separately so that each
 	// mutant's error names the line its object starts on.
 	var head struct {
@@ -119,30 +94,25 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 		Mutants        []json.RawMessage `json:"mutants"`
 		RevealAfterDue bool              `json:"reveal_after_due"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&head); err != nil {
-		return nil, syntax(dec, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fail(dec.InputOffset(), "unexpected data after the catalogue object")
+	if err := f.DecodeStrict(&head, "catalogue object"); err != nil {
+		return nil, err
 	}
 	if head.Version != Version {
-		return nil, fail(0, "version %d, want %d", head.Version, Version)
+		return nil, f.Errorf(0, "version %d, want %d", head.Version, Version)
 	}
 	if head.Reference == "" {
-		return nil, fail(0, "missing \"reference\": the path of the reference source")
+		return nil, f.Errorf(0, "missing \"reference\": the path of the reference source")
 	}
 	c := &Catalogue{Version: head.Version, Reference: head.Reference, RevealAfterDue: head.RevealAfterDue}
 
-	// Find each mutant object's offset by scanning the array with a second
-	// decoder; RawMessage alone does not remember where it came from.
-	offsets, err := elementOffsets(data)
+	// Find each mutant object's offset by scanning the array again;
+	// RawMessage alone does not remember where it came from.
+	offsets, err := f.ArrayOffsets("mutants")
 	if err != nil {
-		return nil, syntax(dec, err)
+		return nil, f.Errorf(0, "%v", err)
 	}
 	if len(offsets) != len(head.Mutants) {
-		return nil, fail(0, `the "mutants" key must appear once, spelled in lower case`)
+		return nil, f.Errorf(0, `the "mutants" key must appear once, spelled in lower case`)
 	}
 	seen := map[string]string{}
 	packages := map[string]string{}
@@ -152,9 +122,9 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.DisallowUnknownFields()
 		if err := d.Decode(&m); err != nil {
-			return nil, fail(off, "mutant %d: %v", i+1, err)
+			return nil, f.Errorf(off, "mutant %d: %v", i+1, err)
 		}
-		m.Pos = fmt.Sprintf("%s:%d", filename, lineAt(off))
+		m.Pos = fmt.Sprintf("%s:%d", filename, f.Line(off))
 		if err := m.validate(); err != nil {
 			return nil, fmt.Errorf("%s: %v", m.Pos, err)
 		}
@@ -169,7 +139,7 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 		c.Mutants = append(c.Mutants, m)
 	}
 	if len(c.Mutants) == 0 {
-		return nil, fail(0, "no mutants declared")
+		return nil, f.Errorf(0, "no mutants declared")
 	}
 	return c, nil
 }
@@ -205,51 +175,6 @@ func (m *Mutant) validate() error {
 		return fmt.Errorf("mutant %q: its package name %q is a Go keyword or clashes with the registry's imports; choose other words", m.Name, m.Package())
 	}
 	return nil
-}
-
-// elementOffsets returns the byte offset at which each element of the
-// top-level "mutants" array starts. Like encoding/json, it matches the key
-// without regard to case and lets a repeated key's last value win.
-func elementOffsets(data []byte) ([]int64, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil { // {
-		return nil, err
-	}
-	var offs []int64
-	for dec.More() {
-		key, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		if k, _ := key.(string); !strings.EqualFold(k, "mutants") {
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if _, err := dec.Token(); err != nil { // [
-			return nil, err
-		}
-		offs = nil
-		for dec.More() {
-			// InputOffset is just past the previous element or '['; the
-			// element itself starts at the next non-space byte.
-			off := dec.InputOffset()
-			for off < int64(len(data)) && strings.ContainsRune(" \t\r\n,", rune(data[off])) {
-				off++
-			}
-			offs = append(offs, off)
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil, err
-			}
-		}
-		if _, err := dec.Token(); err != nil { // ]
-			return nil, err
-		}
-	}
-	return offs, nil
 }
 
 // Package is the Go package name of the mutant's copy: its name without the

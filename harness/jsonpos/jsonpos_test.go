@@ -1,0 +1,58 @@
+package jsonpos_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"idemlab/harness/jsonpos"
+)
+
+func TestDecodeStrict(t *testing.T) {
+	type doc struct {
+		A int      `json:"a"`
+		B []string `json:"b"`
+	}
+	for _, tc := range []struct {
+		name, data, want string // want: the error, "" for none
+	}{
+		{"ok", "{\n\"a\": 1,\n\"b\": [\"x\"]\n}\n", ""},
+		{"syntax", "{\n\"a\": 1,\n\"b\" [\n}\n", "f.json:3: invalid character '['"},
+		{"newline in a string", "{\n\"b\": [\"x\n\"]\n}\n", "f.json:2: invalid character '\\n'"},
+		{"wrong type", "{\n\"a\": \"1\"\n}\n", "f.json:2: a: want int, got JSON string"},
+		{"unknown field", "{\n\"a\": 1,\n\"c\": 2\n}\n", `f.json:3: unknown field "c"`},
+		{"cut short", "{\n\"a\": 1,\n", "f.json:3: unexpected end of file"},
+		{"trailing data", "{\"a\": 1}\n{}\n", "f.json:2: unexpected data after the thing"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var d doc
+			err := jsonpos.File{Name: "f.json", Data: []byte(tc.data)}.DecodeStrict(&d, "thing")
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("DecodeStrict = %v, want nil", err)
+			case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+				t.Errorf("DecodeStrict = %v, want an error starting %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestArrayOffsets(t *testing.T) {
+	data := "{\n \"x\": [1],\n \"Items\": [\n  {\"a\": 1},\n\n  {\"a\": 2}\n ]\n}\n"
+	f := jsonpos.File{Name: "f.json", Data: []byte(data)}
+	offs, err := f.ArrayOffsets("items")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, off := range offs {
+		lines = append(lines, f.Line(off))
+	}
+	if diff := cmp.Diff([]int{4, 6}, lines); diff != "" {
+		t.Errorf("element lines (-want +got):\n%s", diff)
+	}
+	if offs, err := (jsonpos.File{Data: []byte(`{"items": null}`)}).ArrayOffsets("items"); err != nil || len(offs) != 0 {
+		t.Errorf("null array: %v, %v; want no elements", offs, err)
+	}
+}
