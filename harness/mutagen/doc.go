@@ -40,21 +40,28 @@
 //
 // # Running them all at once
 //
-// [Run] materialises every mutant as a package of a temporary module (the
-// reference source with its one replacement and a renamed package clause,
-// rendered by [mutation.Render]), generates a registry and a main program
-// that calls [killmatrix.Build], builds that program once and runs it. A
-// mutant whose replacement does not apply, or whose package does not
-// compile, is unviable: it is reported with the reason and left out of the
-// build, and the rest are judged.
+// [Run] materialises every mutant as one file of a program in a temporary
+// module: the reference source with its one replacement (rendered by
+// [mutation.Render]), every name it declares at the top level prefixed
+// (m012_InitDB), so that all of them share the program's one package. It
+// generates a registry and a main function that calls [killmatrix.Build],
+// builds the program once and runs it. One package rather than one per
+// mutant is what makes the build fast: the compiler starts once and reads
+// the imports' export data once, where 156 packages paid for both 156
+// times (5 s instead of 15 s on two cores). A copy of the unmutated
+// reference, prefixed the same way, runs as a control: it must pass every
+// observation, or the copying changed the code and Run fails. A mutant
+// whose replacement does not apply, or whose file does not compile, is
+// unviable: it is reported with the reason and left out of the build, and
+// the rest are judged.
 //
 // The build reads only the module cache (the temporary module requires what
 // idemlab requires and replaces idemlab with the checkout), and it happens
 // in the same folder on every run for one checkout, because the go
-// command's build cache keys a package by its folder: a mutant compiled
-// before is not compiled again, and the dependencies go test compiled are
-// reused. The mutants' packages are compiled without optimisation, inlining
-// or DWARF, and the program is linked without symbols, which changes nothing
+// command's build cache keys a package by its folder: mutants compiled
+// before are not compiled again, and the dependencies go test compiled are
+// reused. The mutants are compiled without optimisation, inlining or
+// DWARF, and the program is linked without symbols, which changes nothing
 // they do and makes the build faster.
 //
 // # Equivalent mutants

@@ -29,8 +29,8 @@ type RunOptions struct {
 	// Root is the idemlab module root: its go.mod and go.sum are copied
 	// into the temporary module, which replaces idemlab with it.
 	Root string
-	// File is the reference source's name in each mutant package, e.g.
-	// "store.go".
+	// File is the reference source's name, e.g. "store.go": compiler
+	// messages about a mutant name it.
 	File string
 	// Dir is the observation folder, absolute or relative to Root
 	// (default "testdata"), and Kinds the kinds of observation run
@@ -72,10 +72,13 @@ type RunResult struct {
 const ModulePath = "idemlabmutants"
 
 // Run judges every mutant of src at once: it writes each viable mutant as
-// a package of a temporary module, generates a program that registers
-// them all and calls killmatrix.Build, builds that program once with go
-// build and runs it. A mutant whose package does not compile is dropped,
-// with the compiler's message as its reason, and the program rebuilt.
+// a file of a program in a temporary module, its top-level names prefixed,
+// beside a control copy of src prefixed the same way; generates a main
+// function that registers them all and calls killmatrix.Build; builds that
+// program once with go build and runs it. A mutant whose file does not
+// compile is dropped, with the compiler's message as its reason, and the
+// program rebuilt. The control must pass every observation the reference
+// passes; if it does not, Run returns an error.
 //
 // The temporary module requires what idemlab requires, at the same
 // versions, and replaces idemlab with opt.Root, so the build reads only the
@@ -109,11 +112,25 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 		return nil, err
 	}
 
-	// Materialise every mutant as package mNNN.
+	// Every mutant is one file of the program's own package, its names
+	// prefixed (m003_InitDB, ...): the compiler type-checks the imports
+	// once for all of them, where a package per mutant paid for that, and
+	// for starting the compiler, every time. A copy of the unmutated
+	// reference, prefixed the same way, runs beside them as a control.
+	control, err := prefixFile(src, "main", controlPackage+"_")
+	if err != nil {
+		return nil, fmt.Errorf("reference source: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, controlPackage+".go"), control, 0o644); err != nil {
+		return nil, err
+	}
 	var viable []compiled
 	for i, m := range mutants {
 		pkg := fmt.Sprintf("m%03d", i)
 		out, err := mutation.Render(src, m.Mutation(pkg))
+		if err == nil {
+			out, err = prefixFile(out, "main", pkg+"_")
+		}
 		if err != nil {
 			res.Unviable = append(res.Unviable, Unviable{m.ID, err.Error()})
 			continue
@@ -121,18 +138,16 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 		if opt.Nonce != "" {
 			out = fmt.Appendf(out, "\n// nonce %s\n", opt.Nonce)
 		}
-		if err := os.MkdirAll(filepath.Join(tmp, pkg), 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(tmp, pkg, opt.File), out, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(tmp, pkg+".go"), out, 0o644); err != nil {
 			return nil, err
 		}
 		viable = append(viable, compiled{ID: m.ID, Package: pkg})
 	}
 	res.Generate = time.Since(start)
 
-	// Build, dropping every package the compiler rejects, until the
-	// program builds.
+	// Build, dropping every mutant the compiler rejects, until the program
+	// builds. The compiler stops after ten errors, so a build may name only
+	// some of the mutants that do not compile; the next one names the rest.
 	start = time.Now()
 	bin := filepath.Join(tmp, "mutrun")
 	for {
@@ -141,30 +156,29 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 		}
 		res.Builds++
 		logf("mutagen: building %d mutants into one binary", len(viable))
-		// The mutants' own packages are compiled without optimisation or
-		// inlining, which is faster and changes nothing they do; the
-		// dependencies keep their flags, so go test's compiled copies are
-		// reused. The binary needs no symbol table or DWARF, which makes
-		// the link faster.
-		cmd := exec.Command("go", "build", "-gcflags="+ModulePath+"/...=-N -l -dwarf=false", "-ldflags=-s -w", "-o", bin, ".")
+		// The mutants are compiled without optimisation or inlining, which
+		// is faster and changes nothing they do; the dependencies keep
+		// their flags, so go test's compiled copies are reused. The binary
+		// needs no symbol table or DWARF, which makes the link faster.
+		cmd := exec.Command("go", "build", "-gcflags="+ModulePath+"=-N -l -dwarf=false", "-ldflags=-s -w", "-o", bin, ".")
 		cmd.Dir = tmp
 		cmd.Env = buildEnv()
 		out, err := cmd.CombinedOutput()
 		if err == nil {
 			break
 		}
-		failed := failedPackages(out)
+		failed := failedFiles(out, opt.File)
 		var kept []compiled
 		for _, c := range viable {
 			if reason, bad := failed[c.Package]; bad {
 				res.Unviable = append(res.Unviable, Unviable{c.ID, "does not compile: " + reason})
-				os.RemoveAll(filepath.Join(tmp, c.Package))
+				os.Remove(filepath.Join(tmp, c.Package+".go"))
 				continue
 			}
 			kept = append(kept, c)
 		}
 		if len(kept) == len(viable) {
-			return nil, fmt.Errorf("go build of the mutants failed, and not in a mutant package:\n%s", out)
+			return nil, fmt.Errorf("go build of the mutants failed, and not in a mutant:\n%s", out)
 		}
 		viable = kept
 	}
@@ -193,9 +207,38 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 	if err := json.Unmarshal(stdout.Bytes(), &m); err != nil {
 		return nil, fmt.Errorf("reading the mutants' matrix: %v", err)
 	}
+	if err := takeControl(&m); err != nil {
+		return nil, err
+	}
 	res.Matrix = &m
 	res.Run = time.Since(start)
 	return res, nil
+}
+
+// The control is the reference itself, prefixed as every mutant is: the
+// program runs it first, and it must pass every observation the reference
+// passes, or the copying, not a mutation, changed what the code does.
+const (
+	controlPackage = "control"
+	controlName    = "control: the reference, copied as the mutants are"
+)
+
+// takeControl checks the control's row in m and removes it.
+func takeControl(m *killmatrix.Matrix) error {
+	if len(m.Mutants) == 0 || m.Mutants[0].Name != controlName {
+		return fmt.Errorf("the mutants' matrix has no control row")
+	}
+	row := m.Mutants[0]
+	m.Mutants = m.Mutants[1:]
+	if row.Outcome == killmatrix.Survived || row.Outcome == killmatrix.Invalid && len(row.KilledBy) == 0 && len(row.TimedOutOn) == 0 {
+		return nil
+	}
+	var where []string
+	for _, k := range row.KilledBy {
+		where = append(where, fmt.Sprintf("%s (%s: %s)", k.Observation, k.Pos, k.Message))
+	}
+	where = append(where, row.TimedOutOn...)
+	return fmt.Errorf("the unmutated reference, copied into the mutants' program, %s on %s: the copying changed the code, so no mutant's verdict can be trusted", row.Outcome, strings.Join(where, ", "))
 }
 
 // buildDir returns the folder to build the temporary module in, and a
@@ -252,7 +295,8 @@ func running(pidFile string) bool {
 	return p.Signal(syscall.Signal(0)) == nil
 }
 
-// compiled is a mutant materialised as a package.
+// compiled is a mutant materialised as the file Package.go, its names
+// prefixed with Package_.
 type compiled struct{ ID, Package string }
 
 // buildEnv is the environment for go build in the temporary module: no
@@ -296,8 +340,8 @@ func writeModule(dir, root string) error {
 	return os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
 }
 
-// implFields are the fields of impl.Impl that a mutant package fills with
-// its exported names of the same spelling.
+// implFields are the fields of impl.Impl that a mutant's file fills with
+// its names of the same spelling, prefixed.
 var implFields = func() []string {
 	var names []string
 	t := reflect.TypeFor[impl.Impl]()
@@ -324,13 +368,16 @@ import (
 
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
-{{range .Mutants}}	{{.Package}} "{{$.Module}}/{{.Package}}"
-{{end}})
+)
 
 var mutants = []impl.Impl{
+	{
+		Name: {{printf "%q" .ControlName}},
+{{range $.Fields}}		{{.}}: {{$.Control}}_{{.}},
+{{end}}	},
 {{range $m := .Mutants}}	{
 		Name: {{printf "%q" $m.ID}},
-{{range $.Fields}}		{{.}}: {{$m.Package}}.{{.}},
+{{range $.Fields}}		{{.}}: {{$m.Package}}_{{.}},
 {{end}}	},
 {{end}}}
 
@@ -366,10 +413,10 @@ func main() {
 func writeMain(dir string, mutants []compiled) error {
 	var b bytes.Buffer
 	err := mainTemplate.Execute(&b, struct {
-		Module  string
-		Mutants []compiled
-		Fields  []string
-	}{ModulePath, mutants, implFields})
+		Control, ControlName string
+		Mutants              []compiled
+		Fields               []string
+	}{controlPackage, controlName, mutants, implFields})
 	if err != nil {
 		return err
 	}
@@ -380,32 +427,30 @@ func writeMain(dir string, mutants []compiled) error {
 	return os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644)
 }
 
-// failedPackages reads go build's output and returns, for every package of
-// the temporary module that failed, its compiler messages. go build heads
-// each failing package's messages with "# import/path".
-func failedPackages(out []byte) map[string]string {
+// failedFiles reads go build's output and returns, for every mutant whose
+// file the compiler rejected, its messages, as if about the reference file
+// file: "./m012.go:59:2: m012_x declared and not used" becomes
+// "store.go:59:2: x declared and not used".
+func failedFiles(out []byte, file string) map[string]string {
 	failed := map[string]string{}
-	var pkg string
-	var msgs []string
-	flush := func() {
-		if pkg != "" {
-			failed[pkg] = strings.Join(msgs, "; ")
-		}
-		pkg, msgs = "", nil
-	}
+	var order []string
+	msgs := map[string][]string{}
 	for _, line := range strings.Split(string(out), "\n") {
-		if p, ok := strings.CutPrefix(line, "# "); ok {
-			flush()
-			if name, ok := strings.CutPrefix(p, ModulePath+"/"); ok && !strings.Contains(name, "/") {
-				pkg = name
-			}
+		m := compilerMessage.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
 			continue
 		}
-		if pkg != "" && strings.TrimSpace(line) != "" {
-			// "m012/store.go:59:2: declared and not used: x" -> "store.go:59:2: ..."
-			msgs = append(msgs, strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(line), "./"), pkg+"/"))
+		pkg, rest := m[1], m[2]
+		if _, seen := msgs[pkg]; !seen {
+			order = append(order, pkg)
 		}
+		msgs[pkg] = append(msgs[pkg], file+rest)
 	}
-	flush()
+	for _, pkg := range order {
+		failed[pkg] = strings.ReplaceAll(strings.Join(msgs[pkg], "; "), pkg+"_", "")
+	}
 	return failed
 }
+
+// compilerMessage matches one compiler message about a mutant's file.
+var compilerMessage = regexp.MustCompile(`^(?:\./)?(m\d{3})\.go(:\d+:\d+: .*)$`)
