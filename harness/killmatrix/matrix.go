@@ -42,6 +42,13 @@ type Options struct {
 	// as a real one must; on a memory-backed directory those syncs cost
 	// nothing, and the harness needs no durability.
 	WorkRoot string
+	// FirstKill stops judging a mutant at its first confirmed kill, as
+	// go test -failfast stops at the first failing test: enough for the
+	// verdict, not for the list of every observation that kills it. The
+	// observations are tried edge first (the happy path rarely kills), in
+	// matrix order otherwise; the row's Stopped says the rest were not
+	// run, and their cells are absent. A survivor still runs every one.
+	FirstKill bool
 }
 
 // MemoryTempDir returns /dev/shm when it is a writable directory (a
@@ -93,6 +100,9 @@ type MutantRow struct {
 	SurvivedHappy []string `json:"survived_happy"`
 	// TimedOutOn lists the valid observations still running at the deadline.
 	TimedOutOn []string `json:"timed_out_on"`
+	// Stopped is set when Options.FirstKill ended the mutant's judging at
+	// its first kill: KilledBy and SurvivedHappy cover only what ran.
+	Stopped bool `json:"stopped_at_first_kill,omitempty"`
 	// Cells holds every observation's result on this mutant, keyed by
 	// observation name, broken observations included.
 	Cells map[string]Result `json:"cells"`
@@ -135,6 +145,25 @@ func Build(ref impl.Impl, mutants []impl.Impl, obs []Observation, opt Options) *
 		})
 	}
 
+	var results [][]Result
+	if opt.FirstKill {
+		results = runFirstKill(opt, mutants, obs, m.Observations)
+	} else {
+		results = runEvery(opt, mutants, obs, m.Observations)
+	}
+	for mi, mu := range mutants {
+		row := judge(mu, m.Observations, results[mi])
+		row.Stopped = opt.FirstKill && row.Outcome == Killed && len(row.Cells) < len(obs)
+		m.Mutants = append(m.Mutants, row)
+	}
+	m.Elapsed = time.Since(start)
+	return m
+}
+
+// runEvery runs every observation on every complete mutant, marking rows
+// flaky where a kill does not repeat, and returns the results by mutant
+// and observation.
+func runEvery(opt Options, mutants []impl.Impl, obs []Observation, rows []ObservationRow) [][]Result {
 	// One pool for every mutant's scripts keeps all cores busy even when a
 	// mutant has fewer scripts than there are cores.
 	type job struct{ mi, oi int }
@@ -158,7 +187,7 @@ func Build(ref impl.Impl, mutants []impl.Impl, obs []Observation, opt Options) *
 	// marks the observation flaky.
 	var kills []job
 	for _, j := range jobs {
-		if results[j.mi][j.oi].Status == Fail && !m.Observations[j.oi].Broken {
+		if results[j.mi][j.oi].Status == Fail && !rows[j.oi].Broken {
 			kills = append(kills, j)
 		}
 	}
@@ -168,15 +197,77 @@ func Build(ref impl.Impl, mutants []impl.Impl, obs []Observation, opt Options) *
 	})
 	for i, j := range kills {
 		if repeats[i].Status != Fail {
-			m.Observations[j.oi].Flaky = true
+			rows[j.oi].Flaky = true
 		}
 	}
+	return results
+}
 
-	for mi, mu := range mutants {
-		m.Mutants = append(m.Mutants, judge(mu, m.Observations, results[mi]))
+// runFirstKill runs each complete mutant's observations one after another
+// until one kills it and kills it again, marking rows flaky where a kill
+// does not repeat; the results of observations not run are zero. A
+// mutant's only kill may come from an observation that another mutant
+// later shows to be flaky; its judging then resumes after it, until no
+// mutant rests on a flaky kill.
+func runFirstKill(opt Options, mutants []impl.Impl, obs []Observation, rows []ObservationRow) [][]Result {
+	order := make([]int, 0, len(obs))
+	for _, kindFirst := range []bool{true, false} {
+		for oi, o := range obs {
+			if (o.Kind != KindHappy) == kindFirst {
+				order = append(order, oi)
+			}
+		}
 	}
-	m.Elapsed = time.Since(start)
-	return m
+	var mu sync.Mutex // guards rows[*].Flaky
+	usable := func(oi int) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return !rows[oi].Broken && !rows[oi].Flaky
+	}
+	results := make([][]Result, len(mutants))
+	next := make([]int, len(mutants)) // position in order to resume from
+	var todo []int
+	for mi, s := range mutants {
+		results[mi] = make([]Result, len(obs))
+		if missing(s) == "" {
+			todo = append(todo, mi)
+		}
+	}
+	killer := make([]int, len(mutants)) // the observation that stopped it, or -1
+	for len(todo) > 0 {
+		parallel(opt.Parallel, len(todo), func(i int) {
+			mi := todo[i]
+			killer[mi] = -1
+			for ; next[mi] < len(order); next[mi]++ {
+				oi := order[next[mi]]
+				if !usable(oi) {
+					continue
+				}
+				r := Run(mutants[mi], obs[oi], opt.Timeout, opt.WorkRoot)
+				results[mi][oi] = r
+				if r.Status != Fail {
+					continue
+				}
+				if again := Run(mutants[mi], obs[oi], opt.Timeout, opt.WorkRoot); again.Status != Fail {
+					mu.Lock()
+					rows[oi].Flaky = true
+					mu.Unlock()
+					continue
+				}
+				killer[mi] = oi
+				next[mi]++
+				return
+			}
+		})
+		var resume []int
+		for _, mi := range todo {
+			if k := killer[mi]; k >= 0 && rows[k].Flaky {
+				resume = append(resume, mi)
+			}
+		}
+		todo = resume
+	}
+	return results
 }
 
 func runAll(opt Options, s impl.Impl, obs []Observation) []Result {
@@ -215,6 +306,9 @@ func judgeResults(name string, rows []ObservationRow, results []Result) MutantRo
 	valid := 0
 	for i, o := range rows {
 		r := results[i]
+		if r.Status == "" {
+			continue // not run: Options.FirstKill stopped before it
+		}
 		row.Cells[o.Name] = r
 		if o.Broken || o.Flaky {
 			continue

@@ -37,10 +37,12 @@ type RunOptions struct {
 	// (default: killmatrix.LabKinds).
 	Dir   string
 	Kinds []string
-	// Timeout, Parallel and WorkRoot are passed to killmatrix.Build.
-	Timeout  time.Duration
-	Parallel int
-	WorkRoot string
+	// Timeout, Parallel, WorkRoot and FirstKill are passed to
+	// killmatrix.Build.
+	Timeout   time.Duration
+	Parallel  int
+	WorkRoot  string
+	FirstKill bool
 	// Nonce, when set, is written into every mutant's copy, so that no
 	// compiled copy is reused from the build cache: a benchmark uses it to
 	// measure the build as if every mutant were new.
@@ -194,6 +196,9 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 	args := []string{"-dir", opt.Dir, "-kinds", strings.Join(opt.Kinds, ","), "-timeout", opt.Timeout.String(), "-parallel", fmt.Sprint(opt.Parallel)}
 	if opt.WorkRoot != "" {
 		args = append(args, "-workdir", opt.WorkRoot)
+	}
+	if opt.FirstKill {
+		args = append(args, "-first-kill")
 	}
 	logf("mutagen: running the observations against %d mutants", len(viable))
 	cmd := exec.Command(bin, args...)
@@ -388,13 +393,14 @@ func main() {
 	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	parallel := fs.Int("parallel", 0, "scripts run at once")
 	workdir := fs.String("workdir", "", "where scripts' stores are made")
+	firstKill := fs.Bool("first-kill", false, "stop judging a mutant at its first kill")
 	fs.Parse(os.Args[1:])
 	obs, err := killmatrix.Discover(*dir, strings.Split(*kinds, ",")...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mutrun:", err)
 		os.Exit(2)
 	}
-	m := killmatrix.Build(impl.Reference, mutants, obs, killmatrix.Options{Timeout: *timeout, Parallel: *parallel, WorkRoot: *workdir})
+	m := killmatrix.Build(impl.Reference, mutants, obs, killmatrix.Options{Timeout: *timeout, Parallel: *parallel, WorkRoot: *workdir, FirstKill: *firstKill})
 	// Every cell's verdict comes back, but not its transcript or log: too
 	// much to pass back for every mutant.
 	for i := range m.Mutants {

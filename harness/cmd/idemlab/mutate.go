@@ -3,7 +3,7 @@ package main
 // idemlab mutate: every single-point mutant of the reference, not only the
 // catalogue's eight, judged by the lab's observations.
 //
-//	idemlab mutate [-list] [-json] [-run REGEXP] [-timeout D] [-parallel N] [-dir DIR]
+//	idemlab mutate [-list] [-json] [-all] [-run REGEXP] [-timeout D] [-parallel N] [-dir DIR]
 //
 // It generates the mutants of reference/store.go (harness/mutagen lists the
 // operators), builds them all into one program, runs the observations of
@@ -15,6 +15,10 @@ package main
 //
 //	-list        list the mutants (with -json, as JSON) and run nothing
 //	-json        write the report as JSON
+//	-all         run every observation on every mutant, and list every
+//	             killer; by default a mutant's judging stops at its first
+//	             kill (edge observations are tried first), which is enough
+//	             for the score and several times faster
 //	-run REGEXP  judge only the mutants whose id matches
 //	-timeout D   bound on one observation run (default 30s)
 //	-parallel N  scripts run at once (default: the number of CPUs)
@@ -89,6 +93,9 @@ type mutantReport struct {
 	// Reason says why a mutant is unviable, invalid or equivalent.
 	Reason   string            `json:"reason,omitempty"`
 	KilledBy []killmatrix.Kill `json:"killed_by,omitempty"`
+	// FirstKillOnly is set when judging stopped at the first kill, so
+	// KilledBy names one killer, not all of them (run with -all for all).
+	FirstKillOnly bool `json:"first_kill_only,omitempty"`
 	// Diff is the change, for survivors and equivalent mutants.
 	Diff string `json:"diff,omitempty"`
 }
@@ -98,6 +105,7 @@ func runMutate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	list := fs.Bool("list", false, "list the mutants and run nothing")
 	asJSON := fs.Bool("json", false, "write the report (or the list) as JSON")
+	everyObs := fs.Bool("all", false, "run every observation on every mutant and list every killer (default: stop at each mutant's first kill)")
 	runPattern := fs.String("run", "", "judge only the mutants whose id matches this regexp")
 	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	par := fs.Int("parallel", 0, "scripts run at once (default: the number of CPUs)")
@@ -184,12 +192,13 @@ func runMutate(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	res, err := mutagen.Run(src, selected, mutagen.RunOptions{
-		Root:     root,
-		File:     path.Base(cat.Reference),
-		Dir:      obsDir,
-		Timeout:  *timeout,
-		Parallel: *par,
-		Log:      stderr,
+		Root:      root,
+		File:      path.Base(cat.Reference),
+		Dir:       obsDir,
+		Timeout:   *timeout,
+		Parallel:  *par,
+		FirstKill: !*everyObs,
+		Log:       stderr,
 	})
 	if err != nil {
 		return fail(err)
@@ -261,7 +270,7 @@ func newMutateReport(reference string, src []byte, mutants []mutagen.Mutant, han
 			mr.Outcome, mr.Reason = string(killmatrix.Invalid), "the mutants' program did not report it"
 			s.Invalid++
 		case row.Outcome == killmatrix.Killed:
-			mr.Outcome, mr.KilledBy = string(row.Outcome), row.KilledBy
+			mr.Outcome, mr.KilledBy, mr.FirstKillOnly = string(row.Outcome), row.KilledBy, row.Stopped
 			s.Killed++
 			if isEquivalent {
 				r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent but %s kills it: remove the entry", q.Pos, m.ID, row.KilledBy[0].Observation))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -261,8 +262,31 @@ func TestMutateRun(t *testing.T) {
 		t.Errorf("report: schema %q, summary %+v; want %d mutants all killed", r.Schema, r.Summary, n)
 	}
 	for _, m := range r.Mutants {
-		if len(m.KilledBy) == 0 {
-			t.Errorf("%s: killed by nothing", m.ID)
+		if len(m.KilledBy) != 1 || !m.FirstKillOnly {
+			t.Errorf("%s: %d killers, first kill only %v; want judging stopped at one", m.ID, len(m.KilledBy), m.FirstKillOnly)
 		}
+	}
+
+	// With -all every observation runs, and every killer is listed.
+	stdout.Reset()
+	stderr.Reset()
+	if code := runMutate([]string{"-run", sel, "-json", "-all"}, &stdout, &stderr); code != 0 {
+		t.Errorf("-all: exit %d against the lab's observations, want 0\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	var all mutateReport
+	if err := json.Unmarshal(stdout.Bytes(), &all); err != nil {
+		t.Fatal(err)
+	}
+	several := 0
+	for i, m := range all.Mutants {
+		if m.FirstKillOnly || len(m.KilledBy) == 0 || i < len(r.Mutants) && len(r.Mutants[i].KilledBy) > 0 && !slices.ContainsFunc(m.KilledBy, func(k killmatrix.Kill) bool { return k.Observation == r.Mutants[i].KilledBy[0].Observation }) {
+			t.Errorf("-all: %s killed by %v (first kill only %v); want every killer, the first-kill one among them", m.ID, m.KilledBy, m.FirstKillOnly)
+		}
+		if len(m.KilledBy) > 1 {
+			several++
+		}
+	}
+	if several == 0 {
+		t.Errorf("-all: no mutant has more than one killer; the order of ids is seen by several observations")
 	}
 }

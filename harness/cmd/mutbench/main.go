@@ -4,7 +4,9 @@
 //	go run ./harness/cmd/mutbench [-n 8] [-run REGEXP] [-parallel N]
 //
 // (a) idemlab mutate's way: generate the mutants, build them all into one
-// binary, run the observations against all of them in process. Every
+// binary, run the observations against all of them in process, each
+// mutant's until its first kill (with -all, every observation on every
+// mutant, as idemlab mutate -all does). Every
 // mutant's copy carries a fresh nonce, so none is taken from the build
 // cache: the build is timed as if every mutant were new (the dependencies,
 // compiled by go test ./..., stay cached, as they would).
@@ -59,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	runPattern := fs.String("run", "", "benchmark only the mutants whose id matches this regexp")
 	par := fs.Int("parallel", 0, "scripts run at once in (a) (default: the number of CPUs)")
 	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
+	everyObs := fs.Bool("all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
 	naive := fs.String("naive", "lab", "the naive way's go test: lab (./mutants -run TestLab) or observe (./naive, observations only)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -116,19 +119,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "mutbench: %d mutants of %s, %d observations, %d CPUs\n", len(mutants), cat.Reference, len(obs), runtime.NumCPU())
 	res, err := mutagen.Run(src, mutants, mutagen.RunOptions{
-		Root:     root,
-		File:     path.Base(cat.Reference),
-		Dir:      "testdata",
-		Timeout:  *timeout,
-		Parallel: *par,
-		Nonce:    fmt.Sprint(time.Now().UnixNano()),
+		Root:      root,
+		File:      path.Base(cat.Reference),
+		Dir:       "testdata",
+		Timeout:   *timeout,
+		Parallel:  *par,
+		FirstKill: !*everyObs,
+		Nonce:     fmt.Sprint(time.Now().UnixNano()),
 	})
 	if err != nil {
 		return fail(err)
 	}
 	a := time.Since(startA)
-	fmt.Fprintf(stdout, "(a) one binary, every mutant in process: %s  (generate %s, build %s in %d go build, run %s)\n",
-		round(a), round(res.Generate), round(res.Build), res.Builds, round(res.Run))
+	howFar := " up to its first kill"
+	if *everyObs {
+		howFar = ", every observation"
+	}
+	fmt.Fprintf(stdout, "(a) one binary, every mutant in process%s: %s  (generate %s, build %s in %d go build, run %s)\n",
+		howFar, round(a), round(res.Generate), round(res.Build), res.Builds, round(res.Run))
 	fmt.Fprintf(stdout, "    %s; %d unviable\n", res.Matrix.Summary(), len(res.Unviable))
 	killedA := map[string]bool{}
 	for _, row := range res.Matrix.Mutants {
