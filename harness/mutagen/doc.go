@@ -43,17 +43,17 @@
 // [Run] materialises every mutant as one file of a program in a temporary
 // module: the reference source with its one replacement (rendered by
 // [mutation.Render]), every name it declares at the top level prefixed
-// (m012_InitDB), so that all of them share the program's one package. It
-// generates a registry and a main function that calls [killmatrix.Build],
-// builds the program once and runs it. One package rather than one per
-// mutant is what makes the build fast: the compiler starts once and reads
-// the imports' export data once, where 156 packages paid for both 156
-// times (5 s instead of 15 s on two cores). A copy of the unmutated
-// reference, prefixed the same way, runs as a control: it must pass every
-// observation, or the copying changed the code and Run fails. A mutant
-// whose replacement does not apply, or whose file does not compile, is
-// unviable: it is reported with the reason and left out of the build, and
-// the rest are judged.
+// (m012_InitDB), so that many mutants share one package. The mutants are
+// spread over one package per CPU, which go build compiles in parallel,
+// each with a generated registry of its mutants; a main function gathers
+// them and calls [killmatrix.Build]. Run builds the program once and runs
+// it. A package per mutant made the compiler start, and read the imports'
+// export data, 156 times: 15 s of build where a few packages take 5 s on
+// two cores. A copy of the unmutated reference, prefixed the same way,
+// runs first as a control: it must pass every observation, or the copying
+// changed the code and Run fails. A mutant whose replacement does not
+// apply, or whose file does not compile, is unviable: it is reported with
+// the reason and left out of the build, and the rest are judged.
 //
 // The build reads only the module cache (the temporary module requires what
 // idemlab requires and replaces idemlab with the checkout), and it happens

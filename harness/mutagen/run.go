@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,12 +76,13 @@ const ModulePath = "idemlabmutants"
 
 // Run judges every mutant of src at once: it writes each viable mutant as
 // a file of a program in a temporary module, its top-level names prefixed,
-// beside a control copy of src prefixed the same way; generates a main
-// function that registers them all and calls killmatrix.Build; builds that
-// program once with go build and runs it. A mutant whose file does not
-// compile is dropped, with the compiler's message as its reason, and the
-// program rebuilt. The control must pass every observation the reference
-// passes; if it does not, Run returns an error.
+// in one of a few packages, beside a control copy of src prefixed the same
+// way; generates a registry per package and a main function that gathers
+// them and calls killmatrix.Build; builds that program once with go build
+// and runs it. A mutant whose file does not compile is dropped, with the
+// compiler's message as its reason, and the program rebuilt. The control
+// must pass every observation the reference passes; if it does not, Run
+// returns an error.
 //
 // The temporary module requires what idemlab requires, at the same
 // versions, and replaces idemlab with opt.Root, so the build reads only the
@@ -114,24 +116,31 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 		return nil, err
 	}
 
-	// Every mutant is one file of the program's own package, its names
-	// prefixed (m003_InitDB, ...): the compiler type-checks the imports
-	// once for all of them, where a package per mutant paid for that, and
-	// for starting the compiler, every time. A copy of the unmutated
-	// reference, prefixed the same way, runs beside them as a control.
-	control, err := prefixFile(src, "main", controlPackage+"_")
+	// Every mutant is one file, its names prefixed (m003_InitDB, ...), in
+	// one of a few packages: one per CPU, which go build compiles in
+	// parallel. A package per mutant made the compiler start, and read the
+	// imports' export data, once for every mutant. A copy of the unmutated
+	// reference, prefixed the same way, runs first as a control.
+	chunks := min(runtime.GOMAXPROCS(0), len(mutants)+1)
+	for k := range chunks {
+		if err := os.MkdirAll(filepath.Join(tmp, chunkDir(k)), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	control, err := prefixFile(src, chunkDir(0), controlPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("reference source: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(tmp, controlPackage+".go"), control, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, chunkDir(0), "control.go"), control, 0o644); err != nil {
 		return nil, err
 	}
 	var viable []compiled
 	for i, m := range mutants {
-		pkg := fmt.Sprintf("m%03d", i)
-		out, err := mutation.Render(src, m.Mutation(pkg))
+		// Contiguous chunks keep the mutants in input order.
+		c := compiled{ID: m.ID, Stem: fmt.Sprintf("m%03d", i), Dir: chunkDir(i * chunks / len(mutants))}
+		out, err := mutation.Render(src, m.Mutation(c.Stem))
 		if err == nil {
-			out, err = prefixFile(out, "main", pkg+"_")
+			out, err = prefixFile(out, c.Dir, c.Stem+"_")
 		}
 		if err != nil {
 			res.Unviable = append(res.Unviable, Unviable{m.ID, err.Error()})
@@ -140,10 +149,10 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 		if opt.Nonce != "" {
 			out = fmt.Appendf(out, "\n// nonce %s\n", opt.Nonce)
 		}
-		if err := os.WriteFile(filepath.Join(tmp, pkg+".go"), out, 0o644); err != nil {
+		if err := os.WriteFile(c.path(tmp), out, 0o644); err != nil {
 			return nil, err
 		}
-		viable = append(viable, compiled{ID: m.ID, Package: pkg})
+		viable = append(viable, c)
 	}
 	res.Generate = time.Since(start)
 
@@ -153,7 +162,7 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 	start = time.Now()
 	bin := filepath.Join(tmp, "mutrun")
 	for {
-		if err := writeMain(tmp, viable); err != nil {
+		if err := writeProgram(tmp, chunks, viable); err != nil {
 			return nil, err
 		}
 		res.Builds++
@@ -162,7 +171,7 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 		// is faster and changes nothing they do; the dependencies keep
 		// their flags, so go test's compiled copies are reused. The binary
 		// needs no symbol table or DWARF, which makes the link faster.
-		cmd := exec.Command("go", "build", "-gcflags="+ModulePath+"=-N -l -dwarf=false", "-ldflags=-s -w", "-o", bin, ".")
+		cmd := exec.Command("go", "build", "-gcflags="+ModulePath+"/...=-N -l -dwarf=false", "-ldflags=-s -w", "-o", bin, ".")
 		cmd.Dir = tmp
 		cmd.Env = buildEnv()
 		out, err := cmd.CombinedOutput()
@@ -172,9 +181,9 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 		failed := failedFiles(out, opt.File)
 		var kept []compiled
 		for _, c := range viable {
-			if reason, bad := failed[c.Package]; bad {
+			if reason, bad := failed[c.Stem]; bad {
 				res.Unviable = append(res.Unviable, Unviable{c.ID, "does not compile: " + reason})
-				os.Remove(filepath.Join(tmp, c.Package+".go"))
+				os.Remove(c.path(tmp))
 				continue
 			}
 			kept = append(kept, c)
@@ -224,8 +233,8 @@ func Run(src []byte, mutants []Mutant, opt RunOptions) (*RunResult, error) {
 // program runs it first, and it must pass every observation the reference
 // passes, or the copying, not a mutation, changed what the code does.
 const (
-	controlPackage = "control"
-	controlName    = "control: the reference, copied as the mutants are"
+	controlPrefix = "control_"
+	controlName   = "control: the reference, copied as the mutants are"
 )
 
 // takeControl checks the control's row in m and removes it.
@@ -300,9 +309,14 @@ func running(pidFile string) bool {
 	return p.Signal(syscall.Signal(0)) == nil
 }
 
-// compiled is a mutant materialised as the file Package.go, its names
-// prefixed with Package_.
-type compiled struct{ ID, Package string }
+// compiled is a mutant materialised as the file Dir/Stem.go, its names
+// prefixed with Stem_.
+type compiled struct{ ID, Stem, Dir string }
+
+func (c compiled) path(root string) string { return filepath.Join(root, c.Dir, c.Stem+".go") }
+
+// chunkDir names the k-th package of mutants, and its folder.
+func chunkDir(k int) string { return fmt.Sprintf("p%d", k) }
 
 // buildEnv is the environment for go build in the temporary module: no
 // workspace, and -mod=mod so that go.mod may be completed from the module
@@ -369,22 +383,16 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
-)
+{{range .Chunks}}	"{{$.Module}}/{{.}}"
+{{end}})
 
-var mutants = []impl.Impl{
-	{
-		Name: {{printf "%q" .ControlName}},
-{{range $.Fields}}		{{.}}: {{$.Control}}_{{.}},
-{{end}}	},
-{{range $m := .Mutants}}	{
-		Name: {{printf "%q" $m.ID}},
-{{range $.Fields}}		{{.}}: {{$m.Package}}_{{.}},
-{{end}}	},
-{{end}}}
+// mutants are the control, then every mutant, in input order.
+var mutants = slices.Concat({{range .Chunks}}{{.}}.Mutants, {{end}})
 
 func main() {
 	fs := flag.NewFlagSet("mutrun", flag.ExitOnError)
@@ -416,26 +424,72 @@ func main() {
 }
 `))
 
-func writeMain(dir string, mutants []compiled) error {
+var registryTemplate = template.Must(template.New("registry").Parse(`// Code generated by idemlab/harness/mutagen; DO NOT EDIT.
+
+package {{.Package}}
+
+import "idemlab/harness/impl"
+
+// Mutants are the mutants of this package{{if .Control}}, after the control{{end}}.
+var Mutants = []impl.Impl{
+{{if .Control}}	{
+		Name: {{printf "%q" .ControlName}},
+{{range $.Fields}}		{{.}}: {{$.Control}}{{.}},
+{{end}}	},
+{{end}}{{range $m := .Mutants}}	{
+		Name: {{printf "%q" $m.ID}},
+{{range $.Fields}}		{{.}}: {{$m.Stem}}_{{.}},
+{{end}}	},
+{{end}}}
+`))
+
+// writeProgram writes the program's main.go and each package's registry
+// of the mutants left in it.
+func writeProgram(dir string, chunks int, mutants []compiled) error {
+	names := make([]string, chunks)
+	for k := range chunks {
+		names[k] = chunkDir(k)
+		var in []compiled
+		for _, c := range mutants {
+			if c.Dir == names[k] {
+				in = append(in, c)
+			}
+		}
+		control := ""
+		if k == 0 {
+			control = controlPrefix
+		}
+		err := writeSource(filepath.Join(dir, names[k], "registry.go"), registryTemplate, struct {
+			Package, Control, ControlName string
+			Mutants                       []compiled
+			Fields                        []string
+		}{names[k], control, controlName, in, implFields})
+		if err != nil {
+			return err
+		}
+	}
+	return writeSource(filepath.Join(dir, "main.go"), mainTemplate, struct {
+		Module string
+		Chunks []string
+	}{ModulePath, names})
+}
+
+// writeSource executes t with data and writes the result, gofmt'd, to file.
+func writeSource(file string, t *template.Template, data any) error {
 	var b bytes.Buffer
-	err := mainTemplate.Execute(&b, struct {
-		Control, ControlName string
-		Mutants              []compiled
-		Fields               []string
-	}{controlPackage, controlName, mutants, implFields})
-	if err != nil {
+	if err := t.Execute(&b, data); err != nil {
 		return err
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
-		return fmt.Errorf("generated main: %v", err)
+		return fmt.Errorf("generated %s: %v", filepath.Base(file), err)
 	}
-	return os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644)
+	return os.WriteFile(file, src, 0o644)
 }
 
 // failedFiles reads go build's output and returns, for every mutant whose
 // file the compiler rejected, its messages, as if about the reference file
-// file: "./m012.go:59:2: m012_x declared and not used" becomes
+// file: "p1/m012.go:59:2: m012_x declared and not used" becomes
 // "store.go:59:2: x declared and not used".
 func failedFiles(out []byte, file string) map[string]string {
 	failed := map[string]string{}
@@ -459,4 +513,4 @@ func failedFiles(out []byte, file string) map[string]string {
 }
 
 // compilerMessage matches one compiler message about a mutant's file.
-var compilerMessage = regexp.MustCompile(`^(?:\./)?(m\d{3})\.go(:\d+:\d+: .*)$`)
+var compilerMessage = regexp.MustCompile(`^(?:\./)?(?:p\d+/)?(m\d{3})\.go(:\d+:\d+: .*)$`)

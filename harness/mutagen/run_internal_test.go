@@ -10,13 +10,14 @@ import (
 )
 
 func TestFailedFiles(t *testing.T) {
-	out := `# idemlabmutants
-./m003.go:43:2: declared and not used: unused
-./m003.go:50:9: undefined: m003_x
-m017.go:7:2: "bytes" imported and not used
-./main.go:1:1: something else
+	out := `# idemlabmutants/p0
+p0/m003.go:43:2: declared and not used: unused
+p0/m003.go:50:9: undefined: m003_x
+# idemlabmutants/p1
+./p1/m017.go:7:2: "bytes" imported and not used
+p1/registry.go:1:1: something else
 ../killmatrix/run.go:1:1: not a mutant
-./m017.go:12:3: too many errors
+m017.go:12:3: too many errors
 `
 	want := map[string]string{
 		"m003": "store.go:43:2: declared and not used: unused; store.go:50:9: undefined: x",
