@@ -58,7 +58,11 @@ func Render(ref []byte, m Mutant) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n\n", GeneratedHeader)
 	fmt.Fprintf(&b, "// Package %s is mutant %s: the reference store\n", m.Package(), m.Name)
-	fmt.Fprintf(&b, "// with one snippet of %s broken (worksheet step %d, %q).\n", m.Function, m.Step, m.Idea)
+	if m.Step > 0 {
+		fmt.Fprintf(&b, "// with one snippet of %s broken (worksheet step %d, %q).\n", m.Function, m.Step, m.Idea)
+	} else { // a generated mutant, on no step of the worksheet
+		fmt.Fprintf(&b, "// with one snippet of %s broken (%q).\n", m.Function, m.Idea)
+	}
 	fmt.Fprintf(&b, "// It is the reference source with\n//\n")
 	writeIndented(&b, m.Old)
 	b.WriteString("//\n// replaced by\n//\n")

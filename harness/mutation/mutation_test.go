@@ -527,6 +527,17 @@ func TestRender(t *testing.T) {
 	if !strings.Contains(string(out2), "//\t\treturn 1 + 1\n") {
 		t.Errorf("multi-line snippet is not in the comment:\n%s", out2)
 	}
+
+	// A generated mutant is on no worksheet step, and its comment says none.
+	m3 := m
+	m3.Step = 0
+	out3, err := mutation.Render([]byte(fakeReference), m3)
+	if err != nil {
+		t.Fatalf("Render step 0: %v", err)
+	}
+	if s := string(out3); strings.Contains(s, "worksheet step") || !strings.Contains(s, "broken (\"return value\").") {
+		t.Errorf("step 0: the comment names a worksheet step, or lacks the idea:\n%s", s)
+	}
 }
 
 func TestRenderErrors(t *testing.T) {
