@@ -25,10 +25,11 @@ type Impl struct {
 	// it may be nil for an implementation that lacks it.
 	Drain func(path string, now float64, limit int, progress func(batch []string, total int)) (int, error)
 
-	// DefaultLimit is the package's DefaultLimit constant.
+	// DefaultLimit is the implementation's DefaultLimit constant.
 	DefaultLimit int
-	// ErrInvalidLimit is the package's own sentinel: each mutant package
-	// declares a distinct one, so errors.Is must use this value.
+	// ErrInvalidLimit is the implementation's own sentinel: each mutant
+	// (a package, or a prefixed copy among others) declares a distinct
+	// one, so errors.Is must use this value.
 	ErrInvalidLimit error
 }
 

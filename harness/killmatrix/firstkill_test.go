@@ -3,6 +3,7 @@ package killmatrix_test
 import (
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -103,4 +104,80 @@ func TestFirstKillResumesAfterFlaky(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("verdicts (-want +got):\n%s", diff)
 	}
+}
+
+// TestFirstKillResumesInALaterRound: a mutant stopped in the first round
+// by an observation that only the second round shows to be flaky is
+// judged again in a third.
+func TestFirstKillResumesInALaterRound(t *testing.T) {
+	dir := t.TempDir()
+	const fetch = "# fetch replays\nidem init\nidem reserve k v 10\nidem finish k v 1\nidem fetch k 5\nstdout '^1$'\n"
+	obs := []killmatrix.Observation{
+		script(t, dir, "edge", "y_counts", countsPending),
+		script(t, dir, "edge", "x_fetch", fetch),
+		script(t, dir, "edge", "z_fetch", fetch),
+	}
+	always := func(int64) bool { return true }
+	never := func(int64) bool { return false }
+	first := func(n int64) bool { return n == 1 }
+	muts := []impl.Impl{
+		// Killed by x_fetch in round 1, which C shows flaky in round 2.
+		wrongOn("a_fetch_wrong", never, always),
+		// Killed by y_counts in round 1, which D shows flaky in round 1;
+		// in round 2 its Fetch is wrong only on the first call.
+		wrongOn("c_counts_wrong", always, first),
+		// Wrong on its first Counts call only.
+		wrongOn("d_counts_wrong_once", first, never),
+	}
+	m := killmatrix.Build(impl.Reference, muts, obs,
+		killmatrix.Options{Timeout: time.Minute, Parallel: 1, WorkRoot: t.TempDir(), FirstKill: true})
+
+	var flaky []string
+	for _, o := range m.Observations {
+		if o.Flaky {
+			flaky = append(flaky, o.Name)
+		}
+	}
+	if diff := cmp.Diff([]string{"edge/y_counts", "edge/x_fetch"}, flaky); diff != "" {
+		t.Errorf("flaky observations (-want +got):\n%s", diff)
+	}
+	got := map[string]string{}
+	for _, mu := range m.Mutants {
+		got[mu.Name] = string(mu.Outcome)
+		for _, k := range mu.KilledBy {
+			got[mu.Name] += " by " + k.Observation
+		}
+	}
+	want := map[string]string{
+		"a_fetch_wrong":       "killed by edge/z_fetch",
+		"c_counts_wrong":      "survived",
+		"d_counts_wrong_once": "survived",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdicts (-want +got):\n%s", diff)
+	}
+}
+
+// wrongOn is a copy of the reference whose Counts hides pending rows, and
+// whose Fetch replays nothing, on the calls for which the given functions
+// return true (calls are counted from 1, separately for each function).
+func wrongOn(name string, counts, fetch func(call int64) bool) impl.Impl {
+	s := impl.Reference
+	s.Name = name
+	var countsCalls, fetchCalls atomic.Int64
+	s.Counts = func(path string) (map[string]int, error) {
+		c, err := impl.Reference.Counts(path)
+		if err == nil && counts(countsCalls.Add(1)) {
+			c["pending"] = 0
+		}
+		return c, err
+	}
+	s.Fetch = func(path, key string, now float64) (any, error) {
+		v, err := impl.Reference.Fetch(path, key, now)
+		if err == nil && fetch(fetchCalls.Add(1)) {
+			return nil, nil
+		}
+		return v, err
+	}
+	return s
 }

@@ -47,7 +47,8 @@ type Options struct {
 	// verdict, not for the list of every observation that kills it. The
 	// observations are tried edge first (the happy path rarely kills), in
 	// matrix order otherwise; the row's Stopped says the rest were not
-	// run, and their cells are absent. A survivor still runs every one.
+	// run, and their cells are absent. A survivor still runs every valid
+	// one (broken and flaky observations are skipped, and have no cell).
 	FirstKill bool
 }
 
@@ -101,10 +102,12 @@ type MutantRow struct {
 	// TimedOutOn lists the valid observations still running at the deadline.
 	TimedOutOn []string `json:"timed_out_on"`
 	// Stopped is set when Options.FirstKill ended the mutant's judging at
-	// its first kill: KilledBy and SurvivedHappy cover only what ran.
+	// its first kill with observations left to run: KilledBy and
+	// SurvivedHappy cover only what ran.
 	Stopped bool `json:"stopped_at_first_kill,omitempty"`
 	// Cells holds every observation's result on this mutant, keyed by
-	// observation name, broken observations included.
+	// observation name, broken observations included; with
+	// Options.FirstKill, only those that ran.
 	Cells map[string]Result `json:"cells"`
 }
 
@@ -146,14 +149,15 @@ func Build(ref impl.Impl, mutants []impl.Impl, obs []Observation, opt Options) *
 	}
 
 	var results [][]Result
+	stopped := make([]bool, len(mutants))
 	if opt.FirstKill {
-		results = runFirstKill(opt, mutants, obs, m.Observations)
+		results, stopped = runFirstKill(opt, mutants, obs, m.Observations)
 	} else {
 		results = runEvery(opt, mutants, obs, m.Observations)
 	}
 	for mi, mu := range mutants {
 		row := judge(mu, m.Observations, results[mi])
-		row.Stopped = opt.FirstKill && row.Outcome == Killed && len(row.Cells) < len(obs)
+		row.Stopped = stopped[mi]
 		m.Mutants = append(m.Mutants, row)
 	}
 	m.Elapsed = time.Since(start)
@@ -205,11 +209,12 @@ func runEvery(opt Options, mutants []impl.Impl, obs []Observation, rows []Observ
 
 // runFirstKill runs each complete mutant's observations one after another
 // until one kills it and kills it again, marking rows flaky where a kill
-// does not repeat; the results of observations not run are zero. A
-// mutant's only kill may come from an observation that another mutant
-// later shows to be flaky; its judging then resumes after it, until no
+// does not repeat; the results of observations not run are zero, and
+// stopped[mi] says whether any were left. A mutant's kill may come from an
+// observation that another mutant later shows to be flaky, in the same
+// round or a later one; its judging then resumes after it, until no
 // mutant rests on a flaky kill.
-func runFirstKill(opt Options, mutants []impl.Impl, obs []Observation, rows []ObservationRow) [][]Result {
+func runFirstKill(opt Options, mutants []impl.Impl, obs []Observation, rows []ObservationRow) (results [][]Result, stopped []bool) {
 	order := make([]int, 0, len(obs))
 	for _, kindFirst := range []bool{true, false} {
 		for oi, o := range obs {
@@ -224,16 +229,17 @@ func runFirstKill(opt Options, mutants []impl.Impl, obs []Observation, rows []Ob
 		defer mu.Unlock()
 		return !rows[oi].Broken && !rows[oi].Flaky
 	}
-	results := make([][]Result, len(mutants))
-	next := make([]int, len(mutants)) // position in order to resume from
+	results = make([][]Result, len(mutants))
+	next := make([]int, len(mutants))   // position in order to resume from
+	killer := make([]int, len(mutants)) // the observation that stopped it, or -1
 	var todo []int
 	for mi, s := range mutants {
 		results[mi] = make([]Result, len(obs))
+		killer[mi] = -1
 		if missing(s) == "" {
 			todo = append(todo, mi)
 		}
 	}
-	killer := make([]int, len(mutants)) // the observation that stopped it, or -1
 	for len(todo) > 0 {
 		parallel(opt.Parallel, len(todo), func(i int) {
 			mi := todo[i]
@@ -259,15 +265,20 @@ func runFirstKill(opt Options, mutants []impl.Impl, obs []Observation, rows []Ob
 				return
 			}
 		})
-		var resume []int
-		for _, mi := range todo {
-			if k := killer[mi]; k >= 0 && rows[k].Flaky {
-				resume = append(resume, mi)
+		// Any mutant may rest on a kill this round showed to be flaky, not
+		// only those that ran in it.
+		todo = nil
+		for mi, k := range killer {
+			if k >= 0 && rows[k].Flaky {
+				todo = append(todo, mi)
 			}
 		}
-		todo = resume
 	}
-	return results
+	stopped = make([]bool, len(mutants))
+	for mi, k := range killer {
+		stopped[mi] = k >= 0 && next[mi] < len(order)
+	}
+	return results, stopped
 }
 
 func runAll(opt Options, s impl.Impl, obs []Observation) []Result {

@@ -58,9 +58,10 @@
 // The build reads only the module cache (the temporary module requires what
 // idemlab requires and replaces idemlab with the checkout), and it happens
 // in the same folder on every run for one checkout, because the go
-// command's build cache keys a package by its folder: mutants compiled
-// before are not compiled again, and the dependencies go test compiled are
-// reused. The mutants are compiled without optimisation, inlining or
+// command's build cache keys a package by its folder and files: a package
+// of mutants is not compiled again when its mutants have not changed (the
+// same reference, the same selection), and the dependencies go test
+// compiled are reused. The mutants are compiled without optimisation, inlining or
 // DWARF, and the program is linked without symbols, which changes nothing
 // they do and makes the build faster.
 //

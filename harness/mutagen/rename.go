@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"sort"
+	"strings"
 )
 
 // prefixFile rewrites one Go file so that it can share a package with
@@ -26,6 +27,13 @@ import (
 // so it is a top-level name when the file declares it. A file that keys a
 // literal of a named map type by its own constant fails to compile after
 // the rewrite, rather than behaving differently.
+//
+// What reflection sees does change: a type's name (%T, reflect), and the
+// name of a field that embeds one of the file's own types, which would
+// change what encoding/json writes. A file that embeds its own type is
+// therefore refused. The reference declares no types at all; a control
+// copy, judged by the same observations, shows whether any of them can
+// tell the copy from the original.
 func prefixFile(src []byte, pkg, prefix string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, 0) // with object resolution, which finds the uses
@@ -47,6 +55,26 @@ func prefixFile(src []byte, pkg, prefix string) ([]byte, error) {
 		cut    int    // bytes removed from off
 	}
 	edits := []edit{{off: fset.Position(f.Name.Pos()).Offset, insert: pkg, cut: len(f.Name.Name)}}
+	var embeds []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok {
+			return true
+		}
+		for _, field := range st.Fields.List {
+			t := field.Type
+			if star, ok := t.(*ast.StarExpr); ok {
+				t = star.X
+			}
+			if id, ok := t.(*ast.Ident); ok && len(field.Names) == 0 && id.Obj != nil && own[id.Obj] {
+				embeds = append(embeds, fmt.Sprintf("%s: embeds its own type %s, whose field name a prefix would change", fset.Position(id.Pos()), id.Name))
+			}
+		}
+		return true
+	})
+	if len(embeds) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(embeds, "; "))
+	}
 	keys := map[*ast.Ident]bool{} // true: an expression; false: a field name
 	ast.Inspect(f, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)

@@ -496,7 +496,9 @@ func failedFiles(out []byte, file string) map[string]string {
 	var order []string
 	msgs := map[string][]string{}
 	for _, line := range strings.Split(string(out), "\n") {
-		m := compilerMessage.FindStringSubmatch(strings.TrimSpace(line))
+		// Only a message's first line names the file it is about; an
+		// indented line after it may name another.
+		m := compilerMessage.FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
@@ -513,4 +515,4 @@ func failedFiles(out []byte, file string) map[string]string {
 }
 
 // compilerMessage matches one compiler message about a mutant's file.
-var compilerMessage = regexp.MustCompile(`^(?:\./)?(?:p\d+/)?(m\d{3})\.go(:\d+:\d+: .*)$`)
+var compilerMessage = regexp.MustCompile(`^(?:\./)?(?:p\d+/)?(m\d+)\.go(:\d+:\d+: .*)$`)

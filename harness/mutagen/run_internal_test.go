@@ -18,10 +18,14 @@ p0/m003.go:50:9: undefined: m003_x
 p1/registry.go:1:1: something else
 ../killmatrix/run.go:1:1: not a mutant
 m017.go:12:3: too many errors
+# idemlabmutants/p7
+p7/m1203.go:5:6: m1203_f redeclared in this block
+	p7/m1204.go:5:6: other declaration of m1204_f
 `
 	want := map[string]string{
-		"m003": "store.go:43:2: declared and not used: unused; store.go:50:9: undefined: x",
-		"m017": `store.go:7:2: "bytes" imported and not used; store.go:12:3: too many errors`,
+		"m003":  "store.go:43:2: declared and not used: unused; store.go:50:9: undefined: x",
+		"m017":  `store.go:7:2: "bytes" imported and not used; store.go:12:3: too many errors`,
+		"m1203": "store.go:5:6: f redeclared in this block",
 	}
 	if diff := cmp.Diff(want, failedFiles([]byte(out), "store.go")); diff != "" {
 		t.Errorf("failedFiles (-want +got):\n%s", diff)
@@ -122,13 +126,16 @@ const m1_Name, m1_Size = "n", 0
 }
 
 func TestPrefixFileRefuses(t *testing.T) {
-	for _, tt := range []struct{ name, src, prefix string }{
-		{"exported prefix", "package p\n\nfunc f() {}\n", "M1_"},
-		{"not Go", "package p\n\nfunc f( {\n", "m1_"},
+	for _, tt := range []struct{ name, src, prefix, wantErr string }{
+		{"exported prefix", "package p\n\nfunc f() {}\n", "M1_", `prefix "M1_" would export`},
+		{"not Go", "package p\n\nfunc f( {\n", "m1_", "expected"},
+		{"embeds its own type", "package p\n\ntype ID string\n\ntype Row struct{ ID }\n", "m1_", "5:18: embeds its own type ID"},
+		{"embeds a pointer to its own type", "package p\n\ntype Base struct{}\n\ntype Row struct {\n\t*Base\n\tn int\n}\n", "m1_", "6:3: embeds its own type Base"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if out, err := prefixFile([]byte(tt.src), "main", tt.prefix); err == nil {
-				t.Errorf("no error; got\n%s", out)
+			out, err := prefixFile([]byte(tt.src), "main", tt.prefix)
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("error %v, want one containing %q; output\n%s", err, tt.wantErr, out)
 			}
 		})
 	}

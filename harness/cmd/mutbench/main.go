@@ -12,9 +12,10 @@
 // compiled by go test ./..., stay cached, as they would).
 //
 // (b) the naive way: for each mutant, write the mutated reference/store.go
-// into a copy of the module and run go test -count=1 there (with -failfast
-// unless -all, as (a) stops at the first kill), in one of two forms
-// (-naive):
+// into a copy of the module and run go test -count=1 there, in one of two
+// forms (-naive). Neither stops at the first failure, and go test's
+// -failfast would not make it: the lab's test is one test, and the
+// observations run as parallel subtests, all started before any fails.
 //
 //	lab      go test -count=1 -run '^TestLab$' ./mutants: the lab's gate,
 //	         which fails when an observation fails on the (mutated)
@@ -77,10 +78,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	naiveArgs, ok := naiveForms[*naive]
 	if !ok {
 		return fail(fmt.Errorf("-naive %q: want lab or observe", *naive))
-	}
-	if !*everyObs {
-		// (a) stops at a mutant's first kill; so may (b), to be fair.
-		naiveArgs = append([]string{naiveArgs[0], "-failfast"}, naiveArgs[1:]...)
 	}
 	root, err := mutation.ModuleRoot(".")
 	if err != nil {
