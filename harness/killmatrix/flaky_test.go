@@ -2,7 +2,6 @@ package killmatrix_test
 
 import (
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,17 +14,7 @@ import (
 // alternating is a copy of the reference whose Counts is right on the
 // calls for which wrong returns false and hides pending rows on the others.
 func alternating(name string, wrong func(call int64) bool) impl.Impl {
-	s := impl.Reference
-	s.Name = name
-	var calls atomic.Int64
-	s.Counts = func(path string) (map[string]int, error) {
-		c, err := impl.Reference.Counts(path)
-		if err == nil && wrong(calls.Add(1)) {
-			c["pending"] = 0
-		}
-		return c, err
-	}
-	return s
+	return wrongOn(name, wrong, func(int64) bool { return false })
 }
 
 // flakyObservations are one observation that checks counts and one that
