@@ -119,33 +119,30 @@ func BenchmarkCostStore(b *testing.B) {
 }
 
 func BenchmarkCostObservation(b *testing.B) {
-	o, err := killmatrix.Load(killmatrix.KindHappy, filepath.Join("..", "..", "testdata", "happy", "finish_then_fetch_replays.txtar"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for name, root := range costDirs(b) {
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				if r := killmatrix.Run(impl.Reference, o, time.Minute, root); r.Status != killmatrix.Pass {
-					b.Fatalf("%s: %s", r.Status, fmt.Sprint(r.Message))
-				}
-			}
-		})
-	}
+	benchObservation(b, func() impl.Impl { return impl.Reference })
 }
 
 func BenchmarkCostHarness(b *testing.B) {
+	m := &mapStore{}
+	s := m.impl()
+	benchObservation(b, func() impl.Impl {
+		m.stores = map[string]map[string]*mapRow{} // every script has a new store
+		return s
+	})
+}
+
+// benchObservation runs happy/finish_then_fetch_replays with the harness,
+// on a memory-backed directory and on disk, against the implementation
+// that store returns before each run.
+func benchObservation(b *testing.B, store func() impl.Impl) {
 	o, err := killmatrix.Load(killmatrix.KindHappy, filepath.Join("..", "..", "testdata", "happy", "finish_then_fetch_replays.txtar"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	for name, root := range costDirs(b) {
 		b.Run(name, func(b *testing.B) {
-			m := &mapStore{}
-			s := m.impl()
 			for b.Loop() {
-				m.stores = map[string]map[string]*mapRow{} // every script has a new store
-				if r := killmatrix.Run(s, o, time.Minute, root); r.Status != killmatrix.Pass {
+				if r := killmatrix.Run(store(), o, time.Minute, root); r.Status != killmatrix.Pass {
 					b.Fatalf("%s: %s", r.Status, fmt.Sprint(r.Message))
 				}
 			}
