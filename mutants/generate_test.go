@@ -3,6 +3,7 @@ package mutants_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"testing"
 
@@ -19,13 +20,13 @@ const root = ".."
 // memory and compares them with the checked-in files, so a change to the
 // reference or the catalogue cannot land without go generate.
 func TestCopiesAreFresh(t *testing.T) {
-	cat, err := mutation.Load(root)
+	cat, err := mutation.Load(root, mutants.CatalogueFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Generate fails when a replacement matches the reference zero times or
 	// more than once; its error names the mutant and the catalogue line.
-	files, err := mutation.Generate(root, cat)
+	files, err := mutation.Generate(root, mutants.CatalogueFile, cat)
 	if err != nil {
 		t.Fatalf("cannot generate the mutants: %v", err)
 	}
@@ -44,7 +45,7 @@ func TestCopiesAreFresh(t *testing.T) {
 			t.Errorf("stale: run go generate ./mutants\n%s is not the reference with its one replacement (-generated +checked-in):\n%s", name, diff)
 		}
 	}
-	stale, err := mutation.Stale(root, files)
+	stale, err := mutation.Stale(root, "mutants", files)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,18 +58,18 @@ func TestCopiesAreFresh(t *testing.T) {
 // binaries is the file on disk and that the registry holds its mutants in
 // its order.
 func TestEmbeddedCatalogue(t *testing.T) {
-	onDisk, err := mutation.Load(root)
+	onDisk, err := mutation.Load(root, mutants.CatalogueFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(onDisk, mutants.Catalogue()); diff != "" {
-		t.Errorf("embedded catalogue differs from %s (-disk +embedded):\n%s", mutation.CatalogueFile, diff)
+	if diff := cmp.Diff(onDisk, mutants.Lab().Catalogue); diff != "" {
+		t.Errorf("embedded catalogue differs from %s (-disk +embedded):\n%s", mutants.CatalogueFile, diff)
 	}
 	var want, got []string
 	for _, m := range onDisk.Mutants {
 		want = append(want, m.Name)
 	}
-	for _, m := range mutants.Impls() {
+	for _, m := range mutants.Lab().Mutants {
 		got = append(got, m.Name)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -77,13 +78,55 @@ func TestEmbeddedCatalogue(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	for _, name := range mutants.Names() {
-		s, ok := mutants.Lookup(name)
-		if !ok || s.Name != name {
-			t.Errorf("Lookup(%q) = %q, %v; want the implementation of that name", name, s.Name, ok)
+	l := mutants.Lab()
+	for _, i := range l.Impls() {
+		s, ok := l.Lookup(i.Name)
+		if !ok || s.Name != i.Name {
+			t.Errorf("Lookup(%q) = %q, %v; want the implementation of that name", i.Name, s.Name, ok)
 		}
 	}
-	if _, ok := mutants.Lookup("no_such_mutant"); ok {
+	for _, m := range l.Catalogue.Mutants {
+		if s, ok := l.Lookup(m.Label); !ok || s.Name != m.Name {
+			t.Errorf("Lookup(%q) = %q, %v; want mutant %s by its label", m.Label, s.Name, ok, m.Name)
+		}
+	}
+	if _, ok := l.Lookup("no_such_mutant"); ok {
 		t.Error(`Lookup("no_such_mutant") found something`)
+	}
+}
+
+// TestLabIsSound checks the lab value the binding hands the harness, and
+// that its API type has a field for every exported name of the reference
+// source, as the generated registries fill it.
+func TestLabIsSound(t *testing.T) {
+	l := mutants.Lab()
+	if err := l.Check(); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields, err := mutation.APIFields(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got []string
+	for _, f := range fields {
+		want = append(want, f.Name)
+	}
+	api := reflect.TypeOf(l.Reference.Value)
+	for i := range api.NumField() {
+		got = append(got, api.Field(i).Name)
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s's fields against %s's exported names (-source +API):\n%s", api, l.Layout.Source, diff)
+	}
+	for _, m := range l.Mutants {
+		if missing := m.Missing(); len(missing) > 0 {
+			t.Errorf("mutant %s lacks %v", m.Name, missing)
+		}
 	}
 }

@@ -4,64 +4,103 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
 	"idemlab/mutants"
 )
 
+// labMatrix runs the lab's own observations against the reference and
+// every mutant once, for all of TestLab's subtests.
+var labMatrix = sync.OnceValues(func() (*killmatrix.Matrix, error) {
+	l := mutants.Lab()
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	if err != nil {
+		return nil, err
+	}
+	return killmatrix.Build(l, l.Mutants, obs, killmatrix.Options{}), nil
+})
+
 // TestLab is the lab's gate, the check CI relies on: every observation
-// passes on the reference, every mutant is killed, each by the observation
-// the catalogue intends among others, and no two mutants are killed by the
-// same set of observations (which would flag a redundant mutant).
+// passes on the reference (the subtest "reference"), and every mutant (a
+// subtest each, named for its ID) is killed, by the observation the
+// catalogue intends among others, and by a set of observations no other
+// mutant shares (which would flag a redundant mutant). The matrix is built
+// once, so go test -run 'TestLab/4_' judges one mutant at the price of the
+// whole run.
 func TestLab(t *testing.T) {
-	obs, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	m, err := labMatrix()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := killmatrix.Build(impl.Reference, mutants.Impls(), obs, killmatrix.Options{})
-	t.Logf("%s; %d observations in %v", m.Summary(), len(obs), m.Elapsed)
-
-	for _, o := range m.Observations {
-		if o.Broken {
-			t.Errorf("observation %s fails on the reference, so it asserts something the contract does not say:\n%s: %s\n%s",
-				o.Name, o.Reference.Pos, o.Reference.Message, o.Reference.Log)
+	t.Logf("%s; %d observations in %v", m.Summary(), len(m.Observations), m.Elapsed)
+	t.Run("reference", func(t *testing.T) {
+		for _, o := range m.Observations {
+			if !o.Valid() {
+				t.Errorf("observation %s is %s on the reference, so it asserts something the contract does not say:\n%s: %s\n%s",
+					o.Name, o.Status, o.Reference.Pos, o.Reference.Message, o.Reference.Log)
+			}
 		}
-	}
-
-	cat := mutants.Catalogue()
+	})
 	vectors := map[string]string{}
-	survivedHappy := 0
 	for _, mu := range m.Mutants {
-		if mu.Outcome != killmatrix.Killed {
-			t.Errorf("mutant %s %s: no observation shows the broken snippet; the lab needs one that does", mu.Name, mu.Outcome)
-			continue
-		}
+		vectors[killers(mu)] += " " + mu.Name
+	}
+	cat := mutants.Lab().Catalogue
+	for _, mu := range m.Mutants {
 		entry, ok := cat.Lookup(mu.Name)
 		if !ok {
 			t.Errorf("mutant %s is not in the catalogue", mu.Name)
 			continue
 		}
-		if !killedBy(mu, entry.Killer) {
-			t.Errorf("mutant %s: intended killer %s (%s) is not among its killers: %s", mu.Name, entry.Killer, entry.Pos, killers(mu))
-		}
-		if !strings.HasPrefix(entry.Killer, killmatrix.KindEdge+"/") {
-			t.Errorf("mutant %s: intended killer %s is not an edge observation", mu.Name, entry.Killer)
-		}
-		vector := killers(mu)
-		if other, dup := vectors[vector]; dup {
-			t.Errorf("mutants %s and %s are killed by exactly the same observations (%s): one is redundant, or an observation is missing", other, mu.Name, vector)
-		}
-		vectors[vector] = mu.Name
-		if len(mu.SurvivedHappy) > 0 {
-			survivedHappy++
-		}
+		t.Run(entry.ID(), func(t *testing.T) { judgeMutant(t, mu, entry.Killer, entry.Pos, vectors) })
 	}
-	// The lesson: happy paths alone do not find these bugs.
-	if survivedHappy*2 <= len(m.Mutants) {
-		t.Errorf("only %d of %d mutants survive a happy-path observation; the lab needs most to", survivedHappy, len(m.Mutants))
+	t.Run("happy path", func(t *testing.T) {
+		// The lesson: happy paths alone do not find these bugs.
+		survived := 0
+		for _, mu := range m.Mutants {
+			if len(mu.SurvivedHappy) > 0 {
+				survived++
+			}
+		}
+		if survived*2 <= len(m.Mutants) {
+			t.Errorf("only %d of %d mutants survive a happy-path observation; the lab needs most to", survived, len(m.Mutants))
+		}
+	})
+}
+
+// judgeMutant checks one mutant's row.
+func judgeMutant(t *testing.T, mu killmatrix.MutantRow, killer, pos string, vectors map[string]string) {
+	if mu.Outcome != outcome.Killed {
+		t.Fatalf("mutant %s %s: no observation shows the broken snippet; its intended killer %s (%s) passes on it%s; the lab needs an observation that fails",
+			mu.Name, mu.Outcome, killer, pos, where(mu, killer))
 	}
+	for _, k := range mu.KilledBy {
+		t.Logf("killed by %s at %s (%s), %s evidence", k.Observation, k.Pos, k.Command, k.Evidence)
+	}
+	if !killedBy(mu, killer) {
+		t.Errorf("intended killer %s (%s) is not among its killers: %s", killer, pos, killers(mu))
+	}
+	if !strings.HasPrefix(killer, killmatrix.KindEdge+"/") {
+		t.Errorf("intended killer %s is not an edge observation", killer)
+	}
+	if others := strings.TrimSpace(strings.Replace(vectors[killers(mu)], " "+mu.Name, "", 1)); others != "" {
+		t.Errorf("killed by exactly the same observations (%s) as %s: one is redundant, or an observation is missing", killers(mu), others)
+	}
+}
+
+// where says how the intended killer ran on a mutant it did not kill.
+func where(mu killmatrix.MutantRow, killer string) string {
+	c, ok := mu.Cells[killer]
+	if !ok {
+		return " (it did not run)"
+	}
+	if c.Message != "" {
+		return fmt.Sprintf(" (%s: %s)", c.Status, c.Message)
+	}
+	return ""
 }
 
 func killedBy(mu killmatrix.MutantRow, name string) bool {

@@ -1,62 +1,63 @@
-// Package mutants holds the lab's mutant copies of the reference store, one
-// folder per worksheet step, and the catalogue that declares them.
+// Package mutants is the idempotency-key store lab's mutant set: the
+// catalogue that declares the eight mutants of the contract's table, their
+// generated copies of the reference (one folder per mutant, named for its
+// neutral ID), and [Lab], which binds them with the idem commands into the
+// value the harness runs.
 //
 // Every copy is generated: edit catalogue.json or the reference, then run
 //
 //	go generate ./mutants
 //
-// The test in this folder fails with "stale: run go generate ./mutants"
+// The tests in this folder fail with "stale: run go generate ./mutants"
 // when a checked-in copy no longer equals the reference with its one
-// replacement.
+// replacement. They also hold the lab's gate, TestLab, and the student's
+// test, TestPredictions.
 package mutants
 
-//go:generate go run ../harness/cmd/genmutants
+//go:generate go run ../harness/cmd/genmutants catalogue.json
 
 import (
 	_ "embed"
 	"fmt"
+	"sync"
 
-	"idemlab/harness/impl"
+	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
+	"idemlab/idem"
 )
 
 //go:embed catalogue.json
 var catalogueJSON []byte
 
-// Catalogue returns the catalogue compiled into this binary.
-func Catalogue() *mutation.Catalogue {
-	c, err := mutation.Parse(mutation.CatalogueFile, catalogueJSON)
+// CatalogueFile is the catalogue's path relative to the module root.
+const CatalogueFile = "mutants/catalogue.json"
+
+// Lab returns the idempotency-key store lab, with the catalogue and the
+// mutants compiled into this binary.
+func Lab() *lab.Lab { return theLab() }
+
+var theLab = sync.OnceValue(func() *lab.Lab {
+	cat, err := mutation.Parse(CatalogueFile, catalogueJSON)
 	if err != nil {
 		// The same bytes are parsed by this package's tests, so a bad
 		// catalogue never reaches a build that passed them.
 		panic(fmt.Sprintf("embedded catalogue: %v", err))
 	}
-	return c
-}
-
-// Impls returns every compiled mutant in catalogue order.
-func Impls() []impl.Impl {
-	return append([]impl.Impl(nil), generated...)
-}
-
-// Lookup returns the implementation called name: "reference" or a mutant.
-func Lookup(name string) (impl.Impl, bool) {
-	if name == impl.ReferenceName {
-		return impl.Reference, true
+	return &lab.Lab{
+		Name:      "idemstore",
+		Binding:   "idemlab/mutants",
+		Reference: idem.Reference,
+		Mutants:   generated,
+		Catalogue: cat,
+		Commands:  []lab.Command{idem.Command()},
+		Layout: lab.Layout{
+			Source:       cat.Reference,
+			Catalogue:    CatalogueFile,
+			Equivalents:  "mutants/equivalent.json",
+			Clauses:      "mutants/clauses.json",
+			Observations: "testdata",
+			Worksheets:   []string{"worksheet.md", "worksheet.zh-CN.md"},
+			Sources:      []string{"reference", "mutants", "idem"},
+		},
 	}
-	for _, m := range generated {
-		if m.Name == name {
-			return m, true
-		}
-	}
-	return impl.Impl{}, false
-}
-
-// Names lists "reference" followed by every mutant's name.
-func Names() []string {
-	names := []string{impl.ReferenceName}
-	for _, m := range generated {
-		names = append(names, m.Name)
-	}
-	return names
-}
+})

@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
@@ -31,7 +30,10 @@ func lab(t *testing.T, studentRoot string, sheets []string) (*killmatrix.Matrix,
 		t.Fatal(err)
 	}
 	obs = append(obs, own...)
-	known := predict.Known{Mutants: mutants.Names()[1:]}
+	known := predict.Known{}
+	for _, m := range mutants.Lab().Mutants {
+		known.Mutants = append(known.Mutants, m.Name)
+	}
 	for _, o := range obs {
 		known.Observations = append(known.Observations, o.Name)
 	}
@@ -43,7 +45,8 @@ func lab(t *testing.T, studentRoot string, sheets []string) (*killmatrix.Matrix,
 	if len(sheet.Predictions) == 0 {
 		return nil, sheet
 	}
-	return killmatrix.Build(impl.Reference, mutants.Impls(), obs, killmatrix.Options{}), sheet
+	l := mutants.Lab()
+	return killmatrix.Build(l, l.Mutants, obs, killmatrix.Options{}), sheet
 }
 
 // TestPredictions compares every prediction recorded in the worksheets with
@@ -56,8 +59,8 @@ func TestPredictions(t *testing.T) {
 		t.Skip("no predictions recorded yet: fill the prediction blocks in worksheet.md (see its section \"How to record a prediction\"), then run go test ./...")
 	}
 	hints := map[string]string{}
-	for _, c := range mutants.Catalogue().Mutants {
-		hints[c.Name] = c.Hint
+	for _, c := range mutants.Lab().Catalogue.Mutants {
+		hints[c.Name] = c.Hint.String()
 	}
 	for _, p := range sheet.Predictions {
 		t.Run(p.Mutant, func(t *testing.T) {
@@ -80,7 +83,7 @@ func TestPredictions(t *testing.T) {
 func TestExampleWorksheet(t *testing.T) {
 	example := filepath.Join(root, "testdata", "example")
 	m, sheet := lab(t, example, []string{filepath.Join(example, "worksheet.md")})
-	r := report.New(m, mutants.Catalogue(), sheet, nil)
+	r := report.New(m, mutants.Lab().Catalogue, sheet, nil)
 
 	right := map[string]bool{}
 	problems := map[string]string{}

@@ -62,7 +62,7 @@ func analyse(c *Class, cat *mutation.Catalogue) Analytics {
 			for _, s := range inv.SharedWith {
 				m := shared[s.Mutant]
 				if m == nil {
-					m = &Misconception{Mutant: s.Mutant, Hint: s.Hint}
+					m = &Misconception{Mutant: s.Mutant, Hint: s.Hint.String()}
 					shared[s.Mutant] = m
 				}
 				m.Observations = append(m.Observations, row.Student+": "+inv.Observation)

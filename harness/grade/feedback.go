@@ -39,7 +39,7 @@ func Feedback(w io.Writer, row Row, c *Class, cat *mutation.Catalogue) error {
 		if killed {
 			verdict = "killed by your observations"
 		}
-		fmt.Fprintf(w, "  %s (%s): %s\n", h.Name, h.Idea, verdict)
+		fmt.Fprintf(w, "  %s (%s): %s\n", h.Name, h.Idea.String(), verdict)
 	}
 	if secret > 0 {
 		fmt.Fprintf(w, "  %d hidden: your observations kill %d\n", secret, secretKilled)

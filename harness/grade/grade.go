@@ -8,9 +8,10 @@ import (
 	"sync"
 	"time"
 
-	"idemlab/harness/impl"
+	"idemlab/harness/heldout"
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/mutation"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 )
@@ -19,33 +20,24 @@ import (
 const Schema = "idemlab/grade/v1"
 
 // HeldOut runs observations against mutants kept outside the students'
-// repository (see the heldout package).
+// repository (a *heldout.Set).
 type HeldOut interface {
 	// Mutants lists every held-out mutant, viable or not.
-	Mutants() []HeldOutMutant
+	Mutants() []heldout.Mutant
 	// Run runs the observations, whose names are unique, against every
-	// viable held-out mutant: once for the whole class.
+	// viable held-out mutant.
 	Run(obs []killmatrix.Observation) (*killmatrix.Matrix, error)
 }
 
 // A HeldOutMutant is one mutant of an instructor's extra catalogue.
-type HeldOutMutant struct {
-	mutation.Mutant
-	// Unviable says why the mutant could not be judged: its replacement
-	// does not apply or it does not compile. Empty when it runs.
-	Unviable string `json:"unviable,omitempty"`
-	// Shown is whether students may see its name: its visibility in its
-	// own catalogue, with that catalogue's reveal_after_due.
-	Shown bool `json:"shown"`
-}
+type HeldOutMutant = heldout.Mutant
 
 // Options are what Grade needs from the grader's checkout.
 type Options struct {
-	Catalogue *mutation.Catalogue
-	// Mutants are the lab's compiled mutants, in catalogue order.
-	Mutants []impl.Impl
-	// Lab are the lab's own observations, run once for the whole class.
-	Lab []killmatrix.Observation
+	// Lab is the lab graded, with its reference and mutants.
+	Lab *lab.Lab
+	// Observations are the lab's own, run once for the whole class.
+	Observations []killmatrix.Observation
 	// HeldOut is nil when the instructor keeps no extra mutants.
 	HeldOut HeldOut
 	Rubric  Rubric
@@ -109,11 +101,11 @@ func Grade(subs []Submission, opt Options) (*Class, error) {
 		opt.Parallel = runtime.GOMAXPROCS(0)
 	}
 	build := killmatrix.Options{Timeout: opt.Timeout, Parallel: opt.Parallel, WorkRoot: opt.WorkRoot}
-	lab := killmatrix.Build(impl.Reference, opt.Mutants, opt.Lab, build)
+	lab := killmatrix.Build(opt.Lab, opt.Lab.Mutants, opt.Observations, build)
 	if err := lab.Gate(); err != nil {
 		return nil, fmt.Errorf("the grader's own lab is not sound, so no grade would be fair:\n%v", err)
 	}
-	c := &Class{Schema: Schema, Rubric: opt.Rubric, Mutants: len(opt.Mutants), HeldOut: []HeldOutMutant{}, Rows: make([]Row, len(subs)), LabElapsedMS: lab.Elapsed.Milliseconds()}
+	c := &Class{Schema: Schema, Rubric: opt.Rubric, Mutants: len(opt.Lab.Mutants), HeldOut: []HeldOutMutant{}, Rows: make([]Row, len(subs)), LabElapsedMS: lab.Elapsed.Milliseconds()}
 	// Every student's observations run against the held-out mutants in
 	// one program run: one build, and all cores busy.
 	var held *killmatrix.Matrix
@@ -146,7 +138,7 @@ func Grade(subs []Submission, opt Options) (*Class, error) {
 		}()
 	}
 	wg.Wait()
-	c.Analytics = analyse(c, opt.Catalogue)
+	c.Analytics = analyse(c, opt.Lab.Catalogue)
 	c.ElapsedMS = time.Since(start).Milliseconds()
 	return c, nil
 }
@@ -165,10 +157,10 @@ func gradeOne(s Submission, lab, held *killmatrix.Matrix, heldErr error, opt Opt
 	}()
 
 	known := predict.Known{}
-	for _, m := range opt.Mutants {
+	for _, m := range opt.Lab.Mutants {
 		known.Mutants = append(known.Mutants, m.Name)
 	}
-	for _, o := range append(slices.Clone(opt.Lab), s.Observations...) {
+	for _, o := range append(slices.Clone(opt.Observations), s.Observations...) {
 		known.Observations = append(known.Observations, o.Name)
 	}
 	sheet, err := predict.ParseFiles(s.Worksheets, known)
@@ -181,13 +173,13 @@ func gradeOne(s Submission, lab, held *killmatrix.Matrix, heldErr error, opt Opt
 
 	full := lab
 	if len(s.Observations) > 0 {
-		own := killmatrix.Build(impl.Reference, opt.Mutants, s.Observations, build)
+		own := killmatrix.Build(opt.Lab, opt.Lab.Mutants, s.Observations, build)
 		if full, err = killmatrix.Merge(lab, own); err != nil {
 			row.Flags = append(row.Flags, err.Error())
 			full = lab
 		}
 	}
-	r := report.New(full, opt.Catalogue, sheet, nil)
+	r := report.New(full, opt.Lab.Catalogue, sheet, nil)
 	row.Report = r
 	row.Predicted, row.Right = r.Score.Predicted, r.Score.Right
 	row.OwnObservations, row.OwnKills = len(s.Observations), r.Score.OwnKills
@@ -201,21 +193,21 @@ func gradeOne(s Submission, lab, held *killmatrix.Matrix, heldErr error, opt Opt
 		if !ownNames[o.Name] {
 			continue
 		}
-		if o.Flaky {
+		if o.Status == outcome.Flaky {
 			row.Flaky++
 		}
 		// One that timed out on the reference counts as a timeout, not
 		// also as invalid: it is penalised once.
 		switch {
-		case o.Reference.Status == killmatrix.Timeout:
+		case o.Status == outcome.TimedOut:
 			timedOut[o.Name] = true
-		case o.Broken:
+		case o.Status == outcome.Broken:
 			row.Invalid++
 		}
 	}
 	for _, mu := range full.Mutants {
 		for name := range ownNames {
-			if mu.Cells[name].Status == killmatrix.Timeout {
+			if mu.Cells[name].Status == outcome.TimedOut {
 				timedOut[name] = true
 			}
 		}
@@ -237,7 +229,7 @@ func gradeOne(s Submission, lab, held *killmatrix.Matrix, heldErr error, opt Opt
 				row.KilledHeldOut = append(row.KilledHeldOut, mu.Name)
 			}
 			for name, cell := range mu.Cells {
-				if o, ok := mine[name]; ok && cell.Status == killmatrix.Timeout {
+				if o, ok := mine[name]; ok && cell.Status == outcome.TimedOut {
 					timedOut[o] = true
 				}
 			}

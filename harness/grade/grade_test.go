@@ -21,9 +21,11 @@ import (
 
 	"idemlab/harness/classgen"
 	"idemlab/harness/grade"
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+	"idemlab/idem"
 	"idemlab/mutants"
 )
 
@@ -69,7 +71,7 @@ var (
 )
 
 // lab returns the checkout's own observations.
-func lab(t *testing.T) []killmatrix.Observation {
+func labObservations(t *testing.T) []killmatrix.Observation {
 	t.Helper()
 	labOnce.Do(func() { labObs, labErr = killmatrix.Discover(testdata, killmatrix.LabKinds...) })
 	if labErr != nil {
@@ -86,11 +88,11 @@ func pick(t *testing.T, names ...string) []killmatrix.Observation {
 	t.Helper()
 	var out []killmatrix.Observation
 	for _, name := range names {
-		i := slices.IndexFunc(lab(t), func(o killmatrix.Observation) bool { return o.Name == name })
+		i := slices.IndexFunc(labObservations(t), func(o killmatrix.Observation) bool { return o.Name == name })
 		if i < 0 {
 			t.Fatalf("no lab observation %s", name)
 		}
-		out = append(out, lab(t)[i])
+		out = append(out, labObservations(t)[i])
 	}
 	return out
 }
@@ -100,7 +102,7 @@ func pick(t *testing.T, names ...string) []killmatrix.Observation {
 func killers(t *testing.T) []killmatrix.Observation {
 	t.Helper()
 	var names []string
-	for _, m := range mutants.Catalogue().Mutants {
+	for _, m := range mutants.Lab().Catalogue.Mutants {
 		names = append(names, m.Killer)
 	}
 	return pick(t, names...)
@@ -477,9 +479,9 @@ func TestGrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat := mutants.Catalogue()
+	cat := mutants.Lab().Catalogue
 	c, err := grade.Grade(subs, grade.Options{
-		Catalogue: cat, Mutants: mutants.Impls(), Lab: lab(t), Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
+		Lab: mutants.Lab(), Observations: labObservations(t), Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
 	})
 	if err != nil {
 		t.Fatalf("Grade: %v", err)
@@ -538,7 +540,7 @@ func TestGrade(t *testing.T) {
 			Unkilled:         unkilled,
 			WrongPredictions: wrong,
 			Misconceptions: []grade.Misconception{{
-				Mutant: "4_fetch_replays_at_expiry", Hint: four.Hint,
+				Mutant: "4_fetch_replays_at_expiry", Hint: four.Hint.String(),
 				Observations: []string{"bob: student/fetch_at_expiry_replays"},
 			}},
 		}
@@ -673,9 +675,9 @@ func (f *fakeHeldOut) Run(obs []killmatrix.Observation) (*killmatrix.Matrix, err
 }
 
 var heldOutMutants = []grade.HeldOutMutant{
-	{Mutant: mutation.Mutant{Name: "h_shown", Idea: "shown idea", Visibility: mutation.Visible}, Shown: true},
-	{Mutant: mutation.Mutant{Name: "h_hidden", Idea: "hidden idea", Visibility: mutation.Hidden}},
-	{Mutant: mutation.Mutant{Name: "h_broken", Idea: "broken idea"}, Unviable: "does not compile: undefined: x", Shown: true},
+	{Mutant: mutation.Mutant{Name: "h_shown", Idea: mutation.Text{"en": "shown idea"}, Visibility: mutation.Visible}, Shown: true},
+	{Mutant: mutation.Mutant{Name: "h_hidden", Idea: mutation.Text{"en": "hidden idea"}, Visibility: mutation.Hidden}},
+	{Mutant: mutation.Mutant{Name: "h_broken", Idea: mutation.Text{"en": "broken idea"}}, Unviable: "does not compile: undefined: x", Shown: true},
 }
 
 // heldOutClass: alice kills 7 with her own observation, predicts it right
@@ -708,18 +710,18 @@ func TestGradeHeldOut(t *testing.T) {
 				m.Observations = append(m.Observations, killmatrix.ObservationRow{Observation: o})
 			}
 			m.Mutants = []killmatrix.MutantRow{
-				{Name: "h_shown", Outcome: killmatrix.Killed, KilledBy: []killmatrix.Kill{{Observation: aliceObs, Evidence: killmatrix.EvidenceState}},
-					Cells: map[string]killmatrix.Result{aliceObs: {Status: killmatrix.Fail}, bobObs: {Status: killmatrix.Timeout}}},
-				{Name: "h_hidden", Outcome: killmatrix.Killed, KilledBy: []killmatrix.Kill{{Observation: aliceObs, Evidence: killmatrix.EvidenceState}},
-					Cells: map[string]killmatrix.Result{aliceObs: {Status: killmatrix.Fail}, bobObs: {Status: killmatrix.Fail}}},
+				{Name: "h_shown", Outcome: outcome.Killed, KilledBy: []killmatrix.Kill{{Observation: aliceObs, Evidence: killmatrix.EvidenceState}},
+					Cells: map[string]killmatrix.Result{aliceObs: {Status: outcome.Fail}, bobObs: {Status: outcome.TimedOut}}},
+				{Name: "h_hidden", Outcome: outcome.Killed, KilledBy: []killmatrix.Kill{{Observation: aliceObs, Evidence: killmatrix.EvidenceState}},
+					Cells: map[string]killmatrix.Result{aliceObs: {Status: outcome.Fail}, bobObs: {Status: outcome.Fail}}},
 			}
 			return m
 		},
 	}
 	rubric := grade.Rubric{PredictionRight: 10, OwnKill: 3, HeldOutKill: 5, Invalid: -4, Timeout: -2, Flag: -1}
-	cat := mutants.Catalogue()
+	cat := mutants.Lab().Catalogue
 	c, err := grade.Grade(heldOutClass(t), grade.Options{
-		Catalogue: cat, Mutants: mutants.Impls(), Lab: killers(t), HeldOut: fake, Rubric: rubric, WorkRoot: t.TempDir(),
+		Lab: mutants.Lab(), Observations: killers(t), HeldOut: fake, Rubric: rubric, WorkRoot: t.TempDir(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -831,7 +833,7 @@ func TestGradeHeldOut(t *testing.T) {
 	t.Run("run error flags, stops nobody", func(t *testing.T) {
 		failing := &fakeHeldOut{mutants: heldOutMutants, err: errors.New("the held-out build broke")}
 		c, err := grade.Grade(heldOutClass(t), grade.Options{
-			Catalogue: cat, Mutants: mutants.Impls(), Lab: killers(t), HeldOut: failing, Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
+			Lab: mutants.Lab(), Observations: killers(t), HeldOut: failing, Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
 		})
 		if err != nil {
 			t.Fatalf("Grade stopped: %v", err)
@@ -861,7 +863,7 @@ func TestGradeHeldOut(t *testing.T) {
 		}
 		quiet := &fakeHeldOut{mutants: heldOutMutants, err: errors.New("must not be called")}
 		c, err := grade.Grade(subs, grade.Options{
-			Catalogue: cat, Mutants: mutants.Impls(), Lab: killers(t), HeldOut: quiet, Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
+			Lab: mutants.Lab(), Observations: killers(t), HeldOut: quiet, Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -875,18 +877,18 @@ func TestGradeHeldOut(t *testing.T) {
 // TestGradeTimeout grades a student whose observation hangs one mutant:
 // the row counts a timeout, and the rest of the class is graded.
 func TestGradeTimeout(t *testing.T) {
-	four, ok := mutants.Lookup("4_fetch_replays_at_expiry")
+	four, ok := mutants.Lab().Lookup("4_fetch_replays_at_expiry")
 	if !ok {
 		t.Fatal("no mutant 4_fetch_replays_at_expiry")
 	}
-	hang := impl.Reference
-	hang.Name = "9_counts_hangs"
-	hang.Fetch = four.Fetch // so that the lab kills it and its gate passes
+	api := idem.Reference.Value.(idem.API)
+	api.Fetch = four.Value.(idem.API).Fetch // so that the lab kills it and its gate passes
 	never := make(chan struct{})
-	hang.Counts = func(string) (map[string]int, error) { <-never; return nil, nil }
+	api.Counts = func(string) (map[string]int, error) { <-never; return nil, nil }
+	hang := lab.Impl{Name: "9_counts_hangs", Value: api}
 	cat := &mutation.Catalogue{Version: 1, Reference: "reference/store.go", Mutants: []mutation.Mutant{{
-		Name: "9_counts_hangs", Step: 7, Function: "Counts", Idea: "liveness",
-		Killer: "edge/fetch_at_expiry_is_nil", Hint: "Call counts.",
+		Name: "9_counts_hangs", Step: 7, Function: "Counts", Idea: mutation.Text{"en": "liveness"},
+		Killer: "edge/fetch_at_expiry_is_nil", Hint: mutation.Text{"en": "Call counts."},
 	}}}
 
 	class := t.TempDir()
@@ -904,9 +906,9 @@ func TestGradeTimeout(t *testing.T) {
 	// The bound is short, but generous enough that the reference's own
 	// runs finish within it on a busy machine: only the hang reaches it.
 	c, err := grade.Grade(subs, grade.Options{
-		Catalogue: cat, Mutants: []impl.Impl{hang},
-		Lab:    pick(t, "edge/fetch_at_expiry_is_nil", "happy/reserve_new_key_is_pending"),
-		Rubric: grade.DefaultRubric, Timeout: time.Second, WorkRoot: t.TempDir(),
+		Lab:          labWith(cat, hang),
+		Observations: pick(t, "edge/fetch_at_expiry_is_nil", "happy/reserve_new_key_is_pending"),
+		Rubric:       grade.DefaultRubric, Timeout: time.Second, WorkRoot: t.TempDir(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -919,7 +921,7 @@ func TestGradeTimeout(t *testing.T) {
 	if diff := cmp.Diff(want, views(c.Rows)); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
-	if mu := c.Rows[0].Report.Mutants; len(mu) != 1 || mu[0].Outcome != killmatrix.Killed || !slices.Contains(mu[0].TimedOutOn, "student/counts_one_pending") {
+	if mu := c.Rows[0].Report.Mutants; len(mu) != 1 || mu[0].Outcome != outcome.Killed || !slices.Contains(mu[0].TimedOutOn, "student/counts_one_pending") {
 		t.Errorf("hanger's report on the mutant: %+v", mu)
 	}
 	wantUnkilled := []grade.Tally{{Mutant: "9_counts_hangs", Count: 0, Of: 3}}
@@ -937,8 +939,7 @@ func TestGradeTimeout(t *testing.T) {
 // before any submission is graded.
 func TestGradeUnsoundLab(t *testing.T) {
 	_, err := grade.Grade(nil, grade.Options{
-		Catalogue: mutants.Catalogue(), Mutants: mutants.Impls(),
-		Lab:    pick(t, "happy/reserve_new_key_is_pending"),
+		Lab: mutants.Lab(), Observations: pick(t, "happy/reserve_new_key_is_pending"),
 		Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
 	})
 	if err == nil || !strings.Contains(err.Error(), "not sound") {
@@ -952,26 +953,26 @@ func TestGradeClassgen(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades a class of 12")
 	}
-	cat := mutants.Catalogue()
+	cat := mutants.Lab().Catalogue
 	// More refused observations and garbled worksheets than the default,
 	// so that a class of 12 surely has some.
 	mix := classgen.DefaultMix
 	mix.Refused, mix.Garbled = 30, 30
 	class := t.TempDir()
-	if err := classgen.Write(class, 12, 7, mix, cat, lab(t)); err != nil {
+	if err := classgen.Write(class, 12, 7, mix, cat, labObservations(t)); err != nil {
 		t.Fatal(err)
 	}
 
 	t.Run("deterministic", func(t *testing.T) {
 		again := t.TempDir()
-		if err := classgen.Write(again, 12, 7, mix, cat, lab(t)); err != nil {
+		if err := classgen.Write(again, 12, 7, mix, cat, labObservations(t)); err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(readTree(t, class), readTree(t, again)); diff != "" {
 			t.Errorf("two Writes with one seed differ (-first +second):\n%s", diff)
 		}
 		other := t.TempDir()
-		if err := classgen.Write(other, 12, 8, mix, cat, lab(t)); err != nil {
+		if err := classgen.Write(other, 12, 8, mix, cat, labObservations(t)); err != nil {
 			t.Fatal(err)
 		}
 		if cmp.Equal(readTree(t, class), readTree(t, other)) {
@@ -989,13 +990,13 @@ func TestGradeClassgen(t *testing.T) {
 	// The intended killers and the happy-path observations (which the
 	// generated predictions name) are lab enough, and quicker than all.
 	labObs := killers(t)
-	for _, o := range lab(t) {
+	for _, o := range labObservations(t) {
 		if o.Kind == killmatrix.KindHappy {
 			labObs = append(labObs, o)
 		}
 	}
 	c, err := grade.Grade(subs, grade.Options{
-		Catalogue: cat, Mutants: mutants.Impls(), Lab: labObs, Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
+		Lab: mutants.Lab(), Observations: labObs, Rubric: grade.DefaultRubric, WorkRoot: t.TempDir(),
 	})
 	if err != nil {
 		t.Fatalf("Grade: %v", err)
@@ -1061,10 +1062,10 @@ func readTree(t *testing.T, dir string) map[string]string {
 // grader refuses to run, or the whole worksheet fails to parse and the
 // student's every prediction is lost, which the mix does not ask for.
 func TestClassgenNamesOnlyRunnableObservations(t *testing.T) {
-	cat := mutants.Catalogue()
+	cat := mutants.Lab().Catalogue
 	for seed := uint64(1); seed <= 60; seed++ {
 		dir := t.TempDir()
-		if err := classgen.Write(dir, 12, seed, classgen.DefaultMix, cat, lab(t)); err != nil {
+		if err := classgen.Write(dir, 12, seed, classgen.DefaultMix, cat, labObservations(t)); err != nil {
 			t.Fatal(err)
 		}
 		for name, text := range readTree(t, dir) {
@@ -1074,4 +1075,11 @@ func TestClassgenNamesOnlyRunnableObservations(t *testing.T) {
 			}
 		}
 	}
+}
+
+// labWith is the store lab with only the given mutants, declared by cat.
+func labWith(cat *mutation.Catalogue, muts ...lab.Impl) *lab.Lab {
+	l := *mutants.Lab()
+	l.Catalogue, l.Mutants = cat, muts
+	return &l
 }

@@ -45,7 +45,7 @@ func (c *Class) Text(w io.Writer) error {
 			if vis == "" {
 				vis = "visible"
 			}
-			fmt.Fprintf(&b, "  %s (%s, %s): %s\n", h.Name, vis, h.Idea, state)
+			fmt.Fprintf(&b, "  %s (%s, %s): %s\n", h.Name, vis, h.Idea.String(), state)
 		}
 	}
 

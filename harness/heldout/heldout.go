@@ -1,39 +1,59 @@
 // Package heldout runs mutants that an instructor keeps outside the
 // students' repository. They are declared in a catalogue of the same form
-// as mutants/catalogue.json; each is materialised as a copy of the
-// reference with its replacement, compiled with the others into one
-// program in a temporary module (see the mutagen package), and run against
-// the observations it is given. A replacement that does not apply, or a
-// copy that does not compile, makes the mutant unviable: reported with its
-// reason, never counted as killed or survived.
+// as the lab's (see testdata/heldout/example.json); each is materialised as
+// a copy of the lab's reference with its replacement, compiled with the
+// others into one program (see the mutagen package) when the catalogue is
+// loaded, and run against whatever observations it is given. A replacement
+// that does not apply, or a copy that does not compile, makes the mutant
+// unviable: reported with its reason, never counted as killed or survived.
+//
+// A held-out mutant must not share a name or label with a lab mutant or
+// another held-out one, and its intended killer, when it names one, must
+// be one of the lab's observations. One that survives is a failure of the
+// observations, unless its catalogue entry marks it equivalent with a
+// reason.
 package heldout
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
-	"idemlab/harness/grade"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
 )
 
-// A Set is a held-out catalogue ready to run.
-type Set struct {
-	root    string
-	cat     *mutation.Catalogue
-	ref     []byte
-	opt     killmatrix.Options
-	mutants []grade.HeldOutMutant
+// A Mutant is one mutant of a held-out catalogue.
+type Mutant struct {
+	mutation.Mutant
+	// Unviable says why the mutant could not be judged: its replacement
+	// does not apply or it does not compile. Empty when it runs.
+	Unviable string `json:"unviable,omitempty"`
+	// Shown is whether students may see its name: its visibility in its
+	// own catalogue, with that catalogue's reveal_after_due.
+	Shown bool `json:"shown"`
 }
 
-// Load reads the catalogue in file and checks that every mutant builds,
-// against the reference of the checkout at root. Its errors name the
-// catalogue's file and line.
-func Load(root, file string, opt killmatrix.Options) (*Set, error) {
-	root, err := filepath.Abs(root) // the temporary module replaces idemlab with it
+// A Set is a held-out catalogue, built and ready to run.
+type Set struct {
+	file    string
+	cat     *mutation.Catalogue
+	mutants []Mutant
+	program *mutagen.Program
+	opt     killmatrix.Options
+}
+
+// Load reads the catalogue in file, checks it against lab l (its
+// reference, its mutants' names and its observations, known) and builds
+// every mutant, in the checkout at root. Its errors name the catalogue's
+// file and line. With known nil, killers are not checked. Close removes the
+// built program.
+func Load(l *lab.Lab, root, file string, known []string, opt killmatrix.Options) (*Set, error) {
+	root, err := filepath.Abs(root) // the temporary module replaces the lab's with it
 	if err != nil {
 		return nil, err
 	}
@@ -45,29 +65,73 @@ func Load(root, file string, opt killmatrix.Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	ref, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(cat.Reference)))
+	if err := check(l, file, cat, known); err != nil {
+		return nil, err
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: reference: %v", file, err)
 	}
-	s := &Set{root: root, cat: cat, ref: ref, opt: opt}
+	s := &Set{file: file, cat: cat, opt: opt}
+	var gen []mutagen.Mutant
 	for _, m := range cat.Mutants {
-		s.mutants = append(s.mutants, grade.HeldOutMutant{Mutant: m, Shown: cat.ShownToStudents(m)})
+		s.mutants = append(s.mutants, Mutant{Mutant: m, Shown: cat.ShownToStudents(m)})
+		gen = append(gen, mutagen.Mutant{ID: m.Name, File: filepath.Base(l.Layout.Source), Function: m.Function, Operator: "held-out", Old: m.Old, New: m.New, Pos: m.Pos})
 	}
-	// A first build with no observations finds the unviable mutants.
-	if _, err := s.Run(nil); err != nil {
-		return nil, err
+	if s.program, err = mutagen.Build(l, src, gen, mutagen.BuildOptions{Root: root}); err != nil {
+		return nil, fmt.Errorf("held-out mutants of %s: %v", file, err)
+	}
+	unviable := map[string]string{}
+	for _, u := range s.program.Unviable {
+		unviable[u.ID] = u.Reason
+	}
+	for i := range s.mutants {
+		s.mutants[i].Unviable = unviable[s.mutants[i].Name]
 	}
 	return s, nil
 }
 
+// check refuses a catalogue that does not fit the lab: another reference
+// file, a name or label already taken by a lab mutant, or a killer that
+// is not one of the observations known.
+func check(l *lab.Lab, file string, cat *mutation.Catalogue, known []string) error {
+	var problems []string
+	if cat.Reference != l.Layout.Source {
+		problems = append(problems, fmt.Sprintf("%s: reference: %q is not the lab's reference %q", file, cat.Reference, l.Layout.Source))
+	}
+	for _, m := range cat.Mutants {
+		for _, id := range []string{m.Name, m.Label} {
+			if lm, taken := l.Catalogue.Lookup(id); id != "" && taken {
+				problems = append(problems, fmt.Sprintf("%s: mutant %q: %q is already the lab's mutant %s (%s); held-out names must differ", m.Pos, m.Name, id, lm.Name, lm.Pos))
+			}
+		}
+		if known != nil && !slices.Contains(known, m.Killer) {
+			problems = append(problems, fmt.Sprintf("%s: mutant %q: killer %q is not one of the lab's observations", m.Pos, m.Name, m.Killer))
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%s", strings.Join(problems, "\n"))
+	}
+	return nil
+}
+
+// Close removes the built program.
+func (s *Set) Close() { s.program.Close() }
+
 // Mutants lists every held-out mutant, with why it is unviable if it is.
-func (s *Set) Mutants() []grade.HeldOutMutant { return s.mutants }
+func (s *Set) Mutants() []Mutant { return s.mutants }
 
 // Catalogue is the held-out catalogue as read.
 func (s *Set) Catalogue() *mutation.Catalogue { return s.cat }
 
+// Bin is the built program, which runs observations against every viable
+// held-out mutant (see mutagen.Serve).
+func (s *Set) Bin() string { return s.program.Bin }
+
 // Run judges every viable held-out mutant against obs, whose names must be
-// unique. The matrix names observations as obs does.
+// unique, and returns their matrix, naming observations as obs does. An
+// observation that fails on the control copy is marked broken: it is the
+// observation's problem, never a reason to discard the run.
 func (s *Set) Run(obs []killmatrix.Observation) (*killmatrix.Matrix, error) {
 	// The program discovers its observations from a folder: copy each
 	// into one, under an index, and map the names back afterwards.
@@ -76,101 +140,94 @@ func (s *Set) Run(obs []killmatrix.Observation) (*killmatrix.Matrix, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	if err := os.Mkdir(filepath.Join(dir, killmatrix.KindStudent), 0o755); err != nil {
+	names, err := stage(dir, obs)
+	if err != nil {
 		return nil, err
 	}
-	names, files := map[string]string{}, map[string]string{}
-	given := map[string]killmatrix.Observation{}
-	for i, o := range obs {
-		given[o.Name] = o
-		data, err := os.ReadFile(o.File)
-		if err != nil {
-			return nil, err
-		}
-		base := fmt.Sprintf("o%05d", i)
-		if err := os.WriteFile(filepath.Join(dir, killmatrix.KindStudent, base+".txtar"), data, 0o644); err != nil {
-			return nil, err
-		}
-		names[killmatrix.KindStudent+"/"+base] = o.Name
-		files[filepath.Join(dir, killmatrix.KindStudent, base+".txtar")] = o.File
-	}
-	var gen []mutagen.Mutant
-	for _, m := range s.cat.Mutants {
-		gen = append(gen, mutagen.Mutant{ID: m.Name, File: filepath.Base(s.cat.Reference), Function: m.Function, Operator: "held-out", Old: m.Old, New: m.New})
-	}
-	timeout := s.opt.Timeout
-	if timeout == 0 {
-		timeout = killmatrix.DefaultTimeout
-	}
-	res, err := mutagen.Run(s.ref, gen, mutagen.RunOptions{
-		Root: s.root, File: filepath.Base(s.cat.Reference), Dir: dir, Kinds: []string{killmatrix.KindStudent},
-		Timeout: timeout, Parallel: s.opt.Parallel, WorkRoot: s.opt.WorkRoot,
-	})
+	m, err := s.program.Run(mutagen.RunOptions{Options: s.opt, Dir: dir, Kinds: []string{killmatrix.KindStudent}})
 	if err != nil {
 		return nil, fmt.Errorf("held-out mutants: %v", err)
 	}
-	unviable := map[string]string{}
-	for _, u := range res.Unviable {
-		unviable[u.ID] = u.Reason
-	}
-	for i := range s.mutants {
-		s.mutants[i].Unviable = unviable[s.mutants[i].Name]
-	}
-	m := rename(res.Matrix, names, files)
-	// The program saw every observation as a student's; give each back
-	// its own kind and document, and judge again (a happy-path one
-	// survived is listed as such).
-	for i, o := range m.Observations {
-		if g, ok := given[o.Name]; ok {
-			m.Observations[i].Observation = g
-		}
-	}
+	rename(m, names)
 	m.Rejudge()
 	return m, nil
 }
 
-// rename gives the matrix's observations the names and files they were
-// given, in place of the copies the program ran.
-func rename(m *killmatrix.Matrix, names, files map[string]string) *killmatrix.Matrix {
-	if m == nil {
-		return &killmatrix.Matrix{}
+// staged is one observation copied for the program to run.
+type staged struct {
+	given killmatrix.Observation
+	file  string // the copy
+}
+
+// stage copies each observation into dir/student as oNNNNN.txtar and
+// returns, by the name the program will give it, what it was.
+func stage(dir string, obs []killmatrix.Observation) (map[string]staged, error) {
+	if err := os.Mkdir(filepath.Join(dir, killmatrix.KindStudent), 0o755); err != nil {
+		return nil, err
 	}
+	names := map[string]staged{}
+	for i, o := range obs {
+		data := o.Data
+		if data == nil {
+			var err error
+			if data, err = os.ReadFile(o.File); err != nil {
+				return nil, err
+			}
+		}
+		base := fmt.Sprintf("o%05d", i)
+		file := filepath.Join(dir, killmatrix.KindStudent, base+".txtar")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			return nil, err
+		}
+		names[killmatrix.KindStudent+"/"+base] = staged{o, file}
+	}
+	return names, nil
+}
+
+// rename gives the matrix's observations back the names, kinds, files
+// and scripts they were given, in place of the copies the program ran.
+func rename(m *killmatrix.Matrix, names map[string]staged) {
 	to := func(n string) string {
 		if v, ok := names[n]; ok {
-			return v
+			return v.given.Name
 		}
 		return n
 	}
 	pos := func(p string) string {
-		for tmp, orig := range files {
-			if rest, ok := strings.CutPrefix(p, tmp); ok {
-				return orig + rest
+		for _, st := range names {
+			if rest, ok := strings.CutPrefix(p, st.file); ok {
+				return st.given.File + rest
 			}
 		}
 		return p
 	}
 	for i := range m.Observations {
 		o := &m.Observations[i]
-		o.Name, o.File, o.Reference.Pos = to(o.Name), pos(o.File), pos(o.Reference.Pos)
+		if st, ok := names[o.Name]; ok {
+			o.Observation = st.given
+		}
+		o.Reference.Pos = pos(o.Reference.Pos)
 	}
 	for i := range m.Mutants {
-		mu := &m.Mutants[i]
-		cells := map[string]killmatrix.Result{}
-		for n, r := range mu.Cells {
-			r.Pos = pos(r.Pos)
-			cells[to(n)] = r
-		}
-		mu.Cells = cells
-		for j := range mu.KilledBy {
-			k := &mu.KilledBy[j]
-			k.Observation, k.Pos = to(k.Observation), pos(k.Pos)
-		}
-		for j := range mu.SurvivedHappy {
-			mu.SurvivedHappy[j] = to(mu.SurvivedHappy[j])
-		}
-		for j := range mu.TimedOutOn {
-			mu.TimedOutOn[j] = to(mu.TimedOutOn[j])
-		}
+		renameRow(&m.Mutants[i], to, pos)
 	}
-	return m
+}
+
+func renameRow(mu *killmatrix.MutantRow, to, pos func(string) string) {
+	cells := map[string]killmatrix.Result{}
+	for n, r := range mu.Cells {
+		r.Pos = pos(r.Pos)
+		cells[to(n)] = r
+	}
+	mu.Cells = cells
+	for j := range mu.KilledBy {
+		k := &mu.KilledBy[j]
+		k.Observation, k.Pos = to(k.Observation), pos(k.Pos)
+	}
+	for j := range mu.SurvivedHappy {
+		mu.SurvivedHappy[j] = to(mu.SurvivedHappy[j])
+	}
+	for j := range mu.TimedOutOn {
+		mu.TimedOutOn[j] = to(mu.TimedOutOn[j])
+	}
 }

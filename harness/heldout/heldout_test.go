@@ -10,6 +10,7 @@ import (
 
 	"idemlab/harness/heldout"
 	"idemlab/harness/killmatrix"
+	"idemlab/mutants"
 )
 
 const (
@@ -23,10 +24,11 @@ func TestLoadExample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program of held-out mutants")
 	}
-	set, err := heldout.Load(root, example, killmatrix.Options{})
+	set, err := heldout.Load(mutants.Lab(), root, example, labNames(t), killmatrix.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer set.Close()
 	if got := len(set.Catalogue().Mutants); got != 5 {
 		t.Fatalf("catalogue has %d mutants, want 5", got)
 	}
@@ -132,7 +134,7 @@ func TestLoadErrors(t *testing.T) {
 
 	t.Run("syntax error names file and line", func(t *testing.T) {
 		file := write("syntax.json", "{\n  \"version\": 1,\n  \"reference\": \"reference/store.go\",\n  \"mutants\": [\n    {\"name\": \"4_x\",,}\n  ]\n}\n")
-		_, err := heldout.Load(root, file, killmatrix.Options{})
+		_, err := heldout.Load(mutants.Lab(), root, file, labNames(t), killmatrix.Options{})
 		if err == nil {
 			t.Fatal("Load of a catalogue with a syntax error succeeded")
 		}
@@ -142,7 +144,7 @@ func TestLoadErrors(t *testing.T) {
 	})
 	t.Run("unknown field names file and line", func(t *testing.T) {
 		file := write("unknown.json", "{\n  \"version\": 1,\n  \"reference\": \"reference/store.go\",\n  \"colour\": \"red\",\n  \"mutants\": []\n}\n")
-		_, err := heldout.Load(root, file, killmatrix.Options{})
+		_, err := heldout.Load(mutants.Lab(), root, file, labNames(t), killmatrix.Options{})
 		if err == nil {
 			t.Fatal("Load of a catalogue with an unknown field succeeded")
 		}
@@ -151,7 +153,7 @@ func TestLoadErrors(t *testing.T) {
 		}
 	})
 	t.Run("missing file", func(t *testing.T) {
-		if _, err := heldout.Load(root, filepath.Join(dir, "absent.json"), killmatrix.Options{}); err == nil {
+		if _, err := heldout.Load(mutants.Lab(), root, filepath.Join(dir, "absent.json"), labNames(t), killmatrix.Options{}); err == nil {
 			t.Error("Load of a missing catalogue succeeded")
 		}
 	})
@@ -159,9 +161,51 @@ func TestLoadErrors(t *testing.T) {
 		file := write("ref.json", `{"version": 1, "reference": "reference/nowhere.go", "mutants": [
   {"name": "4_x", "step": 4, "function": "Fetch", "idea": "i", "old": "a", "new": "b", "killer": "edge/x", "hint": "h"}
 ]}`)
-		_, err := heldout.Load(root, file, killmatrix.Options{})
+		_, err := heldout.Load(mutants.Lab(), root, file, labNames(t), killmatrix.Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), file+": reference:") {
 			t.Errorf("Load with a missing reference: err = %v, want %q prefix", err, file+": reference:")
 		}
 	})
+}
+
+// labNames are the names of the lab's own observations.
+func labNames(t *testing.T) []string {
+	t.Helper()
+	obs, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, o := range obs {
+		names = append(names, o.Name)
+	}
+	return names
+}
+
+// TestLoadChecksTheCatalogue: a held-out name or label taken by a lab
+// mutant, and a killer that is no observation of the lab, are errors with
+// their catalogue line, before anything is built.
+func TestLoadChecksTheCatalogue(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "held.json")
+	text := `{"version": 1, "reference": "reference/store.go", "mutants": [
+  {"name": "4_fetch_replays_at_expiry", "step": 4, "function": "Fetch", "idea": "i", "old": "a", "new": "b", "killer": "edge/fetch_at_expiry_is_nil", "hint": "h"},
+  {"name": "5_other", "label": "5_expired", "step": 5, "function": "Expired", "idea": "i", "old": "a", "new": "b", "killer": "edge/fetch_at_expiry_is_nil", "hint": "h"},
+  {"name": "6_typo", "step": 6, "function": "Purge", "idea": "i", "old": "a", "new": "b", "killer": "edge/no_such_observation", "hint": "h"}
+]}`
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := heldout.Load(mutants.Lab(), root, file, labNames(t), killmatrix.Options{})
+	if err == nil {
+		t.Fatal("Load succeeded")
+	}
+	for _, want := range []string{
+		file + `:2: mutant "4_fetch_replays_at_expiry": "4_fetch_replays_at_expiry" is already the lab's mutant`,
+		file + `:3: mutant "5_other": "5_expired" is already the lab's mutant 5_expired_descending`,
+		file + `:4: mutant "6_typo": killer "edge/no_such_observation" is not one of the lab's observations`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 )
@@ -172,7 +173,7 @@ func build(r *report.Report) view {
 		number[mu.Name] = i + 1
 		c := column{
 			N: i + 1, Name: mu.Name, Outcome: string(mu.Outcome), Class: outcomeClass(mu.Outcome),
-			Step: mu.Step, Function: mu.Function, Idea: mu.Idea, Killer: mu.Killer, Hint: mu.Hint,
+			Step: mu.Step, Function: mu.Function, Idea: mu.Idea.String(), Killer: mu.Killer, Hint: mu.Hint.String(),
 		}
 		c.Title = columnTitle(c)
 		v.Columns = append(v.Columns, c)
@@ -185,7 +186,7 @@ func build(r *report.Report) view {
 	predicted := map[string]predictMark{} // mutant -> its predicted killer
 	hints := map[string]string{}
 	for _, mu := range r.Mutants {
-		hints[mu.Name] = mu.Hint
+		hints[mu.Name] = mu.Hint.String()
 	}
 	for _, vd := range r.Verdicts {
 		mark := predictMark{killer: vd.Prediction.Killer, right: PredictedWrong}
@@ -222,16 +223,16 @@ func build(r *report.Report) view {
 
 	for _, o := range r.Observations {
 		switch {
-		case o.Broken && o.Kind != killmatrix.KindStudent:
+		case o.Status == outcome.Broken && o.Kind != killmatrix.KindStudent:
 			v.Uncounted = append(v.Uncounted, uncounted{Name: o.Name, Label: "BROKEN", Pos: o.Reference.Pos, Message: "fails on the reference, so it is not counted: " + o.Reference.Message})
-		case o.Flaky:
+		case o.Status == outcome.Flaky:
 			v.Uncounted = append(v.Uncounted, uncounted{Name: o.Name, Label: "FLAKY", Message: "gave different results on repeated runs of the same code, so it is not counted"})
 		}
 	}
 	for _, inv := range r.Invalid {
 		iv := invalid{Invalid: inv}
 		for _, s := range inv.SharedWith {
-			iv.Shared = append(iv.Shared, shared{N: number[s.Mutant], Mutant: s.Mutant, Hint: s.Hint})
+			iv.Shared = append(iv.Shared, shared{N: number[s.Mutant], Mutant: s.Mutant, Hint: s.Hint.String()})
 		}
 		v.Invalid = append(v.Invalid, iv)
 	}
@@ -242,33 +243,33 @@ type predictMark struct{ killer, right string }
 
 func newRow(o killmatrix.ObservationRow, mutants []report.Mutant, predicted map[string]predictMark) row {
 	rw := row{Name: o.Name, Doc: o.Doc, File: o.File, Reference: "pass", RefLabel: "pass", RefTitle: "passes on the reference"}
-	switch {
-	case o.Broken:
+	switch o.Status {
+	case outcome.Broken:
 		rw.Reference, rw.RefLabel = "broken", "BROKEN"
 		rw.RefTitle = fmt.Sprintf("fails on the reference, so it is not counted: %s: %s", o.Reference.Pos, o.Reference.Message)
-	case o.Flaky:
-		rw.Reference, rw.RefLabel = "flaky", "FLAKY"
+	case outcome.Flaky, outcome.TimedOut:
+		rw.Reference, rw.RefLabel = string(o.Status), strings.ToUpper(string(o.Status))
 		rw.RefTitle = "gave different results on repeated runs, so it is not counted"
 	}
-	excluded := o.Broken || o.Flaky
+	excluded := !o.Valid()
 	for _, mu := range mutants {
 		res := mu.Cells[o.Name]
 		c := cell{Observation: o.Name, Mutant: mu.Name}
 		switch {
 		case excluded || res.Status == "":
 			c.Status, c.Mark = StatusExcluded, "–"
-			switch {
-			case o.Broken:
+			switch o.Status {
+			case outcome.Broken:
 				c.Title = "not counted: the observation fails on the reference"
-			case o.Flaky:
+			case outcome.Flaky:
 				c.Title = "not counted: the observation is flaky"
 			default:
 				c.Title = "not run on this mutant"
 			}
-		case res.Status == killmatrix.Fail:
+		case res.Status == outcome.Fail:
 			c.Status, c.Mark = StatusKilled, "K"
 			c.Title = fmt.Sprintf("killed at %s (%s): %s", res.Pos, res.Command, res.Message)
-		case res.Status == killmatrix.Timeout:
+		case res.Status == outcome.TimedOut:
 			c.Status, c.Mark = StatusTimeout, "T"
 			c.Title = "timed out: a timeout is not a kill"
 		default:
@@ -314,13 +315,13 @@ func newVerdict(vd predict.Verdict, n int, hint string) verdict {
 	return out
 }
 
-func outcomeClass(o killmatrix.Outcome) string {
+func outcomeClass(o outcome.Mutant) string {
 	switch o {
-	case killmatrix.Killed:
+	case outcome.Killed:
 		return StatusKilled
-	case killmatrix.Survived:
+	case outcome.Survived:
 		return StatusSurvived
-	case killmatrix.TimedOut:
+	case outcome.Timeout:
 		return StatusTimeout
 	}
 	return StatusExcluded

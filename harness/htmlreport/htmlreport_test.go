@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"idemlab/harness/htmlreport"
-	"idemlab/harness/idem"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 )
@@ -42,16 +42,16 @@ var (
 // run). edge/c fails on the reference, edge/d is flaky, and the hostile
 // student observation fails on the reference but passes on 2_two.
 func matrix() *killmatrix.Matrix {
-	pass := killmatrix.Result{Status: killmatrix.Pass}
-	timeout := killmatrix.Result{Status: killmatrix.Timeout}
+	pass := killmatrix.Result{Status: outcome.Pass}
+	timeout := killmatrix.Result{Status: outcome.TimedOut}
 	fail := func(file string, line int, command string) killmatrix.Result {
-		return killmatrix.Result{Status: killmatrix.Fail, Pos: file + ":" + strconv.Itoa(line), Line: line, Command: command, Message: "no match for `^null$` found in stdout"}
+		return killmatrix.Result{Status: outcome.Fail, Pos: file + ":" + strconv.Itoa(line), Line: line, Command: command, Message: "no match for `^null$` found in stdout"}
 	}
-	fetch := []string{"fetch", "k1", "10"}
+	fetch := []string{"idem", "fetch", "k1", "10"}
 	refB := pass
-	refB.Steps = []idem.Step{{Args: fetch, Stdout: "null\n"}}
+	refB.Steps = []killmatrix.Step{{Args: fetch, Stdout: "null\n"}}
 	killB := fail("testdata/edge/b.txtar", 7, "stdout '^null$'")
-	killB.Steps = []idem.Step{{Args: fetch, Stdout: "{\"receipt\":1}\n"}}
+	killB.Steps = []killmatrix.Step{{Args: fetch, Stdout: "{\"receipt\":1}\n"}}
 	passB := pass
 	passB.Steps = refB.Steps
 	killOwn := fail("student/ok.txtar", 5, "stdout '\"pending\":1'")
@@ -59,7 +59,7 @@ func matrix() *killmatrix.Matrix {
 	brokenHostile := fail("student/hostile.txtar", 4, "stdout '<b>'")
 
 	obs := func(name, kind string, ref killmatrix.Result) killmatrix.ObservationRow {
-		return killmatrix.ObservationRow{Observation: killmatrix.Observation{Name: name, Kind: kind, File: name + ".txtar", Doc: "doc of " + name}, Reference: ref}
+		return killmatrix.ObservationRow{Observation: killmatrix.Observation{Name: name, Kind: kind, File: name + ".txtar", Doc: "doc of " + name}, Reference: ref, Status: outcome.Pass}
 	}
 	rows := []killmatrix.ObservationRow{
 		obs("happy/a", "happy", pass),
@@ -69,15 +69,15 @@ func matrix() *killmatrix.Matrix {
 		obs("student/ok", "student", pass),
 		obs(hostile, "student", brokenHostile),
 	}
-	rows[2].Broken = true
-	rows[3].Flaky = true
-	rows[5].Broken = true
+	rows[2].Status = outcome.Broken
+	rows[3].Status = outcome.Flaky
+	rows[5].Status = outcome.Broken
 
 	return &killmatrix.Matrix{
 		Observations: rows,
 		Mutants: []killmatrix.MutantRow{
 			{
-				Name: "1_one", Outcome: killmatrix.Killed,
+				Name: "1_one", Outcome: outcome.Killed,
 				KilledBy: []killmatrix.Kill{
 					{Observation: "edge/b", Pos: killB.Pos, Command: killB.Command, Message: killB.Message, Evidence: killmatrix.EvidenceReturn},
 					{Observation: "student/ok", Pos: killOwn.Pos, Command: killOwn.Command, Message: killOwn.Message, Evidence: killmatrix.EvidenceState},
@@ -86,17 +86,17 @@ func matrix() *killmatrix.Matrix {
 				Cells: map[string]killmatrix.Result{"happy/a": pass, "edge/b": killB, "edge/c": brokenC, "edge/d": brokenC, "student/ok": killOwn, hostile: brokenHostile},
 			},
 			{
-				Name: "2_two", Outcome: killmatrix.Survived,
+				Name: "2_two", Outcome: outcome.Survived,
 				KilledBy: []killmatrix.Kill{}, SurvivedHappy: []string{"happy/a"}, TimedOutOn: []string{},
 				Cells: map[string]killmatrix.Result{"happy/a": pass, "edge/b": passB, "edge/c": brokenC, "edge/d": pass, "student/ok": pass, hostile: pass},
 			},
 			{
-				Name: "3_three", Outcome: killmatrix.TimedOut,
+				Name: "3_three", Outcome: outcome.Timeout,
 				KilledBy: []killmatrix.Kill{}, SurvivedHappy: []string{"happy/a"}, TimedOutOn: []string{"edge/b"},
 				Cells: map[string]killmatrix.Result{"happy/a": pass, "edge/b": timeout, "edge/c": pass, "edge/d": pass, "student/ok": pass, hostile: brokenHostile},
 			},
 			{
-				Name: "4_four", Outcome: killmatrix.Invalid, Reason: "incomplete implementation: no Purge",
+				Name: "4_four", Outcome: outcome.Invalid, Reason: "incomplete implementation: no Purge",
 				KilledBy: []killmatrix.Kill{}, SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]killmatrix.Result{},
 			},
 		},
@@ -106,10 +106,10 @@ func matrix() *killmatrix.Matrix {
 
 func catalogue() *mutation.Catalogue {
 	return &mutation.Catalogue{Version: 1, Reference: "reference/store.go", Mutants: []mutation.Mutant{
-		{Name: "1_one", Step: 1, Function: "Fetch", Idea: "replay boundary", Killer: "edge/b", Hint: "fetch at expiry"},
-		{Name: "2_two", Step: 2, Function: "Reserve", Idea: "key reuse", Killer: "edge/b", Hint: hostileHint},
-		{Name: "3_three", Step: 3, Function: "Finish", Idea: "finish scope", Killer: "edge/b", Hint: "finish twice"},
-		{Name: "4_four", Step: 4, Function: "Purge", Idea: "purge scope", Killer: "edge/c", Hint: "purge pending"},
+		{Name: "1_one", Step: 1, Function: "Fetch", Idea: mutation.Text{"en": "replay boundary"}, Killer: "edge/b", Hint: mutation.Text{"en": "fetch at expiry"}},
+		{Name: "2_two", Step: 2, Function: "Reserve", Idea: mutation.Text{"en": "key reuse"}, Killer: "edge/b", Hint: mutation.Text{"en": hostileHint}},
+		{Name: "3_three", Step: 3, Function: "Finish", Idea: mutation.Text{"en": "finish scope"}, Killer: "edge/b", Hint: mutation.Text{"en": "finish twice"}},
+		{Name: "4_four", Step: 4, Function: "Purge", Idea: mutation.Text{"en": "purge scope"}, Killer: "edge/c", Hint: mutation.Text{"en": "purge pending"}},
 	}}
 }
 
@@ -270,7 +270,7 @@ func TestGridRowsAndColumns(t *testing.T) {
 		if a["data-mutant"] != c.Name {
 			t.Errorf("column %d is %q, want %q", i+1, a["data-mutant"], c.Name)
 		}
-		for _, s := range []string{c.Name, "step " + strconv.Itoa(c.Step), c.Function, "idea: " + c.Idea} {
+		for _, s := range []string{c.Name, "step " + strconv.Itoa(c.Step), c.Function, "idea: " + c.Idea.String()} {
 			if !strings.Contains(a["title"], s) {
 				t.Errorf("column %d title %q lacks %q", i+1, a["title"], s)
 			}
@@ -307,7 +307,7 @@ func TestDocument(t *testing.T) {
 	}
 
 	// The summary and score lines, exactly as the text report words them.
-	summary := "4 mutants: 1 killed, 1 survived, 1 timed out, 1 invalid; 2 broken observations; 1 flaky observation"
+	summary := "4 mutants: 1 killed, 1 survived, 1 timeout, 1 invalid; 2 broken observations; 1 flaky observation"
 	score := "predictions: 1/4 right (2 recorded); own observations kill 1/4 mutants (1 written)"
 	if r.Summary.String() != summary || r.Score.String() != score {
 		t.Fatalf("fixture summary %q and score %q changed; update the test", r.Summary, r.Score)

@@ -37,8 +37,10 @@ import (
 	"testing"
 	"time"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
+	"idemlab/idem"
 	"idemlab/reference"
 )
 
@@ -119,13 +121,13 @@ func BenchmarkCostStore(b *testing.B) {
 }
 
 func BenchmarkCostObservation(b *testing.B) {
-	benchObservation(b, func() impl.Impl { return impl.Reference })
+	benchObservation(b, func() lab.Impl { return ref() })
 }
 
 func BenchmarkCostHarness(b *testing.B) {
 	m := &mapStore{}
 	s := m.impl()
-	benchObservation(b, func() impl.Impl {
+	benchObservation(b, func() lab.Impl {
 		m.stores = map[string]map[string]*mapRow{} // every script has a new store
 		return s
 	})
@@ -134,7 +136,7 @@ func BenchmarkCostHarness(b *testing.B) {
 // benchObservation runs happy/finish_then_fetch_replays with the harness,
 // on a memory-backed directory and on disk, against the implementation
 // that store returns before each run.
-func benchObservation(b *testing.B, store func() impl.Impl) {
+func benchObservation(b *testing.B, store func() lab.Impl) {
 	o, err := killmatrix.Load(killmatrix.KindHappy, filepath.Join("..", "..", "testdata", "happy", "finish_then_fetch_replays.txtar"))
 	if err != nil {
 		b.Fatal(err)
@@ -142,7 +144,7 @@ func benchObservation(b *testing.B, store func() impl.Impl) {
 	for name, root := range costDirs(b) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				if r := killmatrix.Run(store(), o, time.Minute, root); r.Status != killmatrix.Pass {
+				if r := run(store(), o, time.Minute, root); r.Status != outcome.Pass {
 					b.Fatalf("%s: %s", r.Status, fmt.Sprint(r.Message))
 				}
 			}
@@ -166,21 +168,21 @@ type mapRow struct {
 
 // impl returns m as an implementation; only the four functions the
 // benchmark's observation calls work.
-func (m *mapStore) impl() impl.Impl {
+func (m *mapStore) impl() lab.Impl {
 	unused := errors.New("not used by the cost benchmark")
-	return impl.Impl{
-		Name:            "map",
+	return lab.Impl{Name: "map", Value: idem.API{
 		InitDB:          m.initDB,
 		Reserve:         m.reserve,
 		Finish:          m.finish,
 		Fetch:           m.fetch,
 		Expired:         func(string, float64, int) ([]string, error) { return nil, unused },
 		Purge:           func(string, float64, int) ([]string, error) { return nil, unused },
+		Drain:           func(string, float64, int, func([]string, int)) (int, error) { return 0, unused },
 		Counts:          func(string) (map[string]int, error) { return nil, unused },
 		RetentionCycle:  func(string, string) (bool, error) { return false, unused },
 		DefaultLimit:    reference.DefaultLimit,
-		ErrInvalidLimit: reference.ErrInvalidLimit,
-	}
+		ErrInvalidLimit: &reference.ErrInvalidLimit,
+	}}
 }
 
 func (m *mapStore) initDB(path string) error {

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"idemlab/harness/idem"
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/idem"
 )
 
 // evidenceScript has one line of each sort; the comments on the right are
@@ -91,7 +91,7 @@ func TestEvidenceAt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("line %d %s", tt.line, o.Command(tt.line)), func(t *testing.T) {
-			if got := o.EvidenceAt(tt.line); got != tt.want {
+			if got := evidenceAt(o, tt.line); got != tt.want {
 				t.Errorf("EvidenceAt(%d) [%q] = %q, want %q", tt.line, o.Command(tt.line), got, tt.want)
 			}
 		})
@@ -101,7 +101,7 @@ func TestEvidenceAt(t *testing.T) {
 func TestEvidenceAtWithoutEarlierIdem(t *testing.T) {
 	o := script(t, t.TempDir(), "edge", "no_idem", "# no idem before the check\nexec echo hi\nstdout hi\ncmp stdout x\n-- x --\nhi\n")
 	for _, line := range []int{3, 4} {
-		if got := o.EvidenceAt(line); got != killmatrix.EvidenceReturn {
+		if got := evidenceAt(o, line); got != killmatrix.EvidenceReturn {
 			t.Errorf("EvidenceAt(%d) = %q, want %q", line, got, killmatrix.EvidenceReturn)
 		}
 	}
@@ -125,14 +125,14 @@ func TestKillEvidence(t *testing.T) {
 		script(t, dir, "edge", "reserve_twice", "# a second reserve prints false\nidem init\nidem reserve k1 v1 10\nidem reserve k1 v1 10\nstdout false\n"),
 		script(t, dir, "edge", "counts_pending", countsPending),
 	}
-	fetches := impl.Reference
-	fetches.Name = "fetch_replays"
-	fetches.Fetch = func(string, string, float64) (any, error) { return map[string]any{"receipt": 1}, nil }
-	reserveFails := impl.Reference
-	reserveFails.Name = "reserve_fails"
-	reserveFails.Reserve = func(string, string, string, float64) (bool, error) { return false, errors.New("disk full") }
+	fetches := fake("fetch_replays", func(a *idem.API) {
+		a.Fetch = func(string, string, float64) (any, error) { return map[string]any{"receipt": 1}, nil }
+	})
+	reserveFails := fake("reserve_fails", func(a *idem.API) {
+		a.Reserve = func(string, string, string, float64) (bool, error) { return false, errors.New("disk full") }
+	})
 
-	m := killmatrix.Build(impl.Reference, []impl.Impl{fetches, reserveFails, hidesPending()}, obs,
+	m := build(ref(), []lab.Impl{fetches, reserveFails, hidesPending()}, obs,
 		killmatrix.Options{Timeout: time.Minute, WorkRoot: t.TempDir()})
 	got := map[string]string{}
 	for _, mu := range m.Mutants {
@@ -158,18 +158,18 @@ func TestKillEvidence(t *testing.T) {
 }
 
 func TestFirstDivergence(t *testing.T) {
-	s := func(stdout, err string, args ...string) idem.Step {
-		return idem.Step{Args: args, Stdout: stdout, Err: err}
+	s := func(stdout, err string, args ...string) killmatrix.Step {
+		return killmatrix.Step{Args: args, Stdout: stdout, Err: err}
 	}
-	base := []idem.Step{s("", "", "init"), s("true\n", "", "reserve", "k", "v", "10"), s("null\n", "", "fetch", "k", "5")}
-	with := func(i int, st idem.Step) []idem.Step {
-		out := append([]idem.Step(nil), base...)
+	base := []killmatrix.Step{s("", "", "init"), s("true\n", "", "reserve", "k", "v", "10"), s("null\n", "", "fetch", "k", "5")}
+	with := func(i int, st killmatrix.Step) []killmatrix.Step {
+		out := append([]killmatrix.Step(nil), base...)
 		out[i] = st
 		return out
 	}
 	tests := []struct {
 		name     string
-		ref, mut []idem.Step
+		ref, mut []killmatrix.Step
 		want     int
 	}{
 		{"equal", base, base, -1},

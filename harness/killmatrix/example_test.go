@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/idem"
+	"idemlab/mutants"
 )
 
 // Build runs one observation against the reference and a mutant whose
@@ -34,15 +36,19 @@ stdout '"pending":1'
 		panic(err)
 	}
 
-	mutant := impl.Reference
-	mutant.Name = "counts_hides_pending"
-	mutant.Counts = func(path string) (map[string]int, error) {
-		c, err := impl.Reference.Counts(path)
+	// The store lab, and a mutant of its reference whose Counts forgets
+	// pending rows.
+	l := mutants.Lab()
+	api := l.Reference.Value.(idem.API)
+	counts := api.Counts
+	api.Counts = func(path string) (map[string]int, error) {
+		c, err := counts(path)
 		c["pending"] = 0
 		return c, err
 	}
+	mutant := lab.Impl{Name: "counts_hides_pending", Value: api}
 
-	m := killmatrix.Build(impl.Reference, []impl.Impl{mutant}, []killmatrix.Observation{o}, killmatrix.Options{Timeout: time.Minute})
+	m := killmatrix.Build(l, []lab.Impl{mutant}, []killmatrix.Observation{o}, killmatrix.Options{Timeout: time.Minute})
 	mu := m.Mutants[0]
 	fmt.Println(mu.Name, mu.Outcome)
 	fmt.Println(filepath.Base(mu.KilledBy[0].Pos), mu.KilledBy[0].Command)
@@ -50,5 +56,5 @@ stdout '"pending":1'
 	// Output:
 	// counts_hides_pending killed
 	// counts_sees_pending.txtar:5 stdout '"pending":1'
-	// 1 mutant: 1 killed, 0 survived, 0 timed out, 0 invalid
+	// 1 mutant: 1 killed, 0 survived, 0 timeout, 0 invalid
 }

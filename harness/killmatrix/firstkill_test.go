@@ -9,8 +9,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
 	"idemlab/mutants"
 )
 
@@ -26,11 +27,11 @@ func TestFirstKillAgreesWithEvery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	muts := mutants.Impls()
+	muts := mutants.Lab().Mutants
 	opt := killmatrix.Options{Timeout: time.Minute}
-	every := killmatrix.Build(impl.Reference, muts, obs, opt)
+	every := build(ref(), muts, obs, opt)
 	opt.FirstKill = true
-	first := killmatrix.Build(impl.Reference, muts, obs, opt)
+	first := build(ref(), muts, obs, opt)
 
 	tried := map[string]int{} // observation -> position in the order tried
 	for _, edgeFirst := range []bool{true, false} {
@@ -46,7 +47,7 @@ func TestFirstKillAgreesWithEvery(t *testing.T) {
 			t.Errorf("mutant %d: first kill judged %s %s, the full matrix %s %s", i, got.Name, got.Outcome, full.Name, full.Outcome)
 			continue
 		}
-		if full.Outcome != killmatrix.Killed {
+		if full.Outcome != outcome.Killed {
 			continue
 		}
 		want := slices.MinFunc(full.KilledBy, func(a, b killmatrix.Kill) int { return tried[a.Observation] - tried[b.Observation] })
@@ -77,15 +78,15 @@ func TestFirstKillResumesAfterFlaky(t *testing.T) {
 	// Wrong on its first call only: it fails a_counts_pending and passes
 	// its repeat, which makes that observation flaky.
 	once := alternating("hides_pending_once", func(n int64) bool { return n == 1 })
-	m := killmatrix.Build(impl.Reference, []impl.Impl{hidesPending(), once}, obs,
+	m := build(ref(), []lab.Impl{hidesPending(), once}, obs,
 		killmatrix.Options{Timeout: time.Minute, Parallel: 1, WorkRoot: t.TempDir(), FirstKill: true})
 
-	if !m.Observations[0].Flaky || m.Observations[1].Flaky {
-		t.Errorf("flaky: a %v, b %v; want a only", m.Observations[0].Flaky, m.Observations[1].Flaky)
+	if m.Observations[0].Status != outcome.Flaky || m.Observations[1].Status == outcome.Flaky {
+		t.Errorf("flaky: a %s, b %s; want a only", m.Observations[0].Status, m.Observations[1].Status)
 	}
 	type verdict struct {
 		Name    string
-		Outcome killmatrix.Outcome
+		Outcome outcome.Mutant
 		Killers []string
 		Stopped bool
 	}
@@ -98,8 +99,8 @@ func TestFirstKillResumesAfterFlaky(t *testing.T) {
 		got = append(got, v)
 	}
 	want := []verdict{
-		{"hides_pending", killmatrix.Killed, []string{"edge/b_counts_pending_again"}, true},
-		{"hides_pending_once", killmatrix.Survived, nil, false},
+		{"hides_pending", outcome.Killed, []string{"edge/b_counts_pending_again"}, true},
+		{"hides_pending_once", outcome.Survived, nil, false},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("verdicts (-want +got):\n%s", diff)
@@ -120,7 +121,7 @@ func TestFirstKillResumesInALaterRound(t *testing.T) {
 	always := func(int64) bool { return true }
 	never := func(int64) bool { return false }
 	first := func(n int64) bool { return n == 1 }
-	muts := []impl.Impl{
+	muts := []lab.Impl{
 		// Killed by x_fetch in round 1, which C shows flaky in round 2.
 		wrongOn("a_fetch_wrong", never, always),
 		// Killed by y_counts in round 1, which D shows flaky in round 1;
@@ -129,12 +130,12 @@ func TestFirstKillResumesInALaterRound(t *testing.T) {
 		// Wrong on its first Counts call only.
 		wrongOn("d_counts_wrong_once", first, never),
 	}
-	m := killmatrix.Build(impl.Reference, muts, obs,
+	m := build(ref(), muts, obs,
 		killmatrix.Options{Timeout: time.Minute, Parallel: 1, WorkRoot: t.TempDir(), FirstKill: true})
 
 	var flaky []string
 	for _, o := range m.Observations {
-		if o.Flaky {
+		if o.Status == outcome.Flaky {
 			flaky = append(flaky, o.Name)
 		}
 	}
@@ -161,23 +162,22 @@ func TestFirstKillResumesInALaterRound(t *testing.T) {
 // wrongOn is a copy of the reference whose Counts hides pending rows, and
 // whose Fetch replays nothing, on the calls for which the given functions
 // return true (calls are counted from 1, separately for each function).
-func wrongOn(name string, counts, fetch func(call int64) bool) impl.Impl {
-	s := impl.Reference
-	s.Name = name
+func wrongOn(name string, counts, fetch func(call int64) bool) lab.Impl {
+	s := refAPI()
 	var countsCalls, fetchCalls atomic.Int64
 	s.Counts = func(path string) (map[string]int, error) {
-		c, err := impl.Reference.Counts(path)
+		c, err := refAPI().Counts(path)
 		if err == nil && counts(countsCalls.Add(1)) {
 			c["pending"] = 0
 		}
 		return c, err
 	}
 	s.Fetch = func(path, key string, now float64) (any, error) {
-		v, err := impl.Reference.Fetch(path, key, now)
+		v, err := refAPI().Fetch(path, key, now)
 		if err == nil && fetch(fetchCalls.Add(1)) {
 			return nil, nil
 		}
 		return v, err
 	}
-	return s
+	return lab.Impl{Name: name, Value: s}
 }

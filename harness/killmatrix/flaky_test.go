@@ -7,13 +7,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
 )
 
 // alternating is a copy of the reference whose Counts is right on the
 // calls for which wrong returns false and hides pending rows on the others.
-func alternating(name string, wrong func(call int64) bool) impl.Impl {
+func alternating(name string, wrong func(call int64) bool) lab.Impl {
 	return wrongOn(name, wrong, func(int64) bool { return false })
 }
 
@@ -33,29 +34,29 @@ func TestFlakyReference(t *testing.T) {
 	// Right on the first call, wrong on the second: the first reference
 	// run passes, the second fails.
 	ref := alternating("flaky_reference", func(n int64) bool { return n%2 == 0 })
-	m := killmatrix.Build(ref, []impl.Impl{hidesPending()}, flakyObservations(t),
+	m := build(ref, []lab.Impl{hidesPending()}, flakyObservations(t),
 		killmatrix.Options{Timeout: time.Minute, Parallel: 1, WorkRoot: t.TempDir()})
 
 	row := m.Observations[1]
 	if row.Name != "edge/counts_pending" {
 		t.Fatalf("observation 1 is %s, want edge/counts_pending", row.Name)
 	}
-	if !row.Flaky || row.Broken {
-		t.Errorf("edge/counts_pending: flaky %v, broken %v; want flaky and not broken (the first run passed)", row.Flaky, row.Broken)
+	if row.Status != outcome.Flaky {
+		t.Errorf("edge/counts_pending: %s; want flaky (the first run passed)", row.Status)
 	}
-	if row.Reference.Status != killmatrix.Pass {
+	if row.Reference.Status != outcome.Pass {
 		t.Errorf("recorded reference result %q, want the first run's pass", row.Reference.Status)
 	}
-	if m.Observations[0].Flaky || m.Observations[0].Broken {
-		t.Errorf("happy/reserve: flaky %v, broken %v; want neither", m.Observations[0].Flaky, m.Observations[0].Broken)
+	if !m.Observations[0].Valid() {
+		t.Errorf("happy/reserve: %s; want pass", m.Observations[0].Status)
 	}
 
 	// The mutant fails the flaky observation, but that is not a kill.
 	mu := m.Mutants[0]
-	if got := mu.Cells["edge/counts_pending"].Status; got != killmatrix.Fail {
+	if got := mu.Cells["edge/counts_pending"].Status; got != outcome.Fail {
 		t.Errorf("hides_pending on edge/counts_pending: %q, want fail (still run, not counted)", got)
 	}
-	if mu.Outcome != killmatrix.Survived || len(mu.KilledBy) != 0 {
+	if mu.Outcome != outcome.Survived || len(mu.KilledBy) != 0 {
 		t.Errorf("hides_pending: %s, killed by %+v; want survived, killed by none", mu.Outcome, mu.KilledBy)
 	}
 
@@ -80,18 +81,19 @@ func TestFlakyReference(t *testing.T) {
 	}
 }
 
-// TestFlakyReferenceFailingFirst: wrong on the first reference run only, so
-// the observation is both broken and flaky.
+// TestFlakyReferenceFailingFirst: wrong on the first reference run only:
+// the two runs disagree, so the observation is flaky (one outcome, which
+// also keeps it from counting).
 func TestFlakyReferenceFailingFirst(t *testing.T) {
 	ref := alternating("flaky_reference", func(n int64) bool { return n%2 == 1 })
-	m := killmatrix.Build(ref, []impl.Impl{hidesPending()}, flakyObservations(t),
+	m := build(ref, []lab.Impl{hidesPending()}, flakyObservations(t),
 		killmatrix.Options{Timeout: time.Minute, Parallel: 1, WorkRoot: t.TempDir()})
 	row := m.Observations[1]
-	if !row.Flaky || !row.Broken {
-		t.Errorf("edge/counts_pending: flaky %v, broken %v; want both", row.Flaky, row.Broken)
+	if row.Status != outcome.Flaky {
+		t.Errorf("edge/counts_pending: %s; want flaky", row.Status)
 	}
-	if s := m.Summary(); s.Flaky != 1 || s.Broken != 1 {
-		t.Errorf("Summary = %+v, want 1 flaky, 1 broken", s)
+	if s := m.Summary(); s.Flaky != 1 || s.Broken != 0 {
+		t.Errorf("Summary = %+v, want 1 flaky, 0 broken", s)
 	}
 }
 
@@ -101,14 +103,14 @@ func TestFlakyReferenceFailingFirst(t *testing.T) {
 func TestFlakyKill(t *testing.T) {
 	// Wrong on the first call (the kill), right on the second (the repeat).
 	flaky := alternating("sometimes_hides_pending", func(n int64) bool { return n%2 == 1 })
-	m := killmatrix.Build(impl.Reference, []impl.Impl{flaky, hidesPending()}, flakyObservations(t),
+	m := build(ref(), []lab.Impl{flaky, hidesPending()}, flakyObservations(t),
 		killmatrix.Options{Timeout: time.Minute, Parallel: 1, WorkRoot: t.TempDir()})
 
 	row := m.Observations[1]
-	if !row.Flaky || row.Broken {
-		t.Errorf("edge/counts_pending: flaky %v, broken %v; want flaky, not broken", row.Flaky, row.Broken)
+	if row.Status != outcome.Flaky {
+		t.Errorf("edge/counts_pending: %s; want flaky", row.Status)
 	}
-	if got := m.Mutants[0].Cells["edge/counts_pending"].Status; got != killmatrix.Fail {
+	if got := m.Mutants[0].Cells["edge/counts_pending"].Status; got != outcome.Fail {
 		t.Errorf("first run on the flaky mutant: %q, want fail", got)
 	}
 	for _, mu := range m.Mutants {
@@ -118,7 +120,7 @@ func TestFlakyKill(t *testing.T) {
 			}
 		}
 		// Only happy/reserve is valid, and it passes.
-		if mu.Outcome != killmatrix.Survived {
+		if mu.Outcome != outcome.Survived {
 			t.Errorf("%s: %s, want survived: its only kill is by a flaky observation", mu.Name, mu.Outcome)
 		}
 	}
@@ -133,14 +135,14 @@ func TestFlakyKill(t *testing.T) {
 // TestSteadyKillIsNotFlaky: a kill that repeats leaves the observation
 // valid.
 func TestSteadyKillIsNotFlaky(t *testing.T) {
-	m := killmatrix.Build(impl.Reference, []impl.Impl{hidesPending()}, flakyObservations(t),
+	m := build(ref(), []lab.Impl{hidesPending()}, flakyObservations(t),
 		killmatrix.Options{Timeout: time.Minute, WorkRoot: t.TempDir()})
 	for _, o := range m.Observations {
-		if o.Flaky || o.Broken {
-			t.Errorf("%s: flaky %v, broken %v; want neither", o.Name, o.Flaky, o.Broken)
+		if !o.Valid() {
+			t.Errorf("%s: %s; want pass", o.Name, o.Status)
 		}
 	}
-	if mu := m.Mutants[0]; mu.Outcome != killmatrix.Killed {
+	if mu := m.Mutants[0]; mu.Outcome != outcome.Killed {
 		t.Errorf("hides_pending: %s, want killed", mu.Outcome)
 	}
 	if err := m.Gate(); err != nil {

@@ -9,8 +9,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
+	"idemlab/idem"
 )
 
 // script writes an observation of the given kind under dir and loads it.
@@ -31,25 +33,22 @@ func script(t *testing.T, dir, kind, name, body string) killmatrix.Observation {
 }
 
 // Fakes built from the reference with one function replaced.
-func hidesPending() impl.Impl {
-	s := impl.Reference
-	s.Name = "hides_pending"
-	s.Counts = func(string) (map[string]int, error) { return map[string]int{"pending": 0, "done": 0}, nil }
-	return s
+func hidesPending() lab.Impl {
+	return fake("hides_pending", func(a *idem.API) {
+		a.Counts = func(string) (map[string]int, error) { return map[string]int{"pending": 0, "done": 0}, nil }
+	})
 }
 
-func panics() impl.Impl {
-	s := impl.Reference
-	s.Name = "panics"
-	s.Counts = func(string) (map[string]int, error) { panic("counts exploded") }
-	return s
+func panics() lab.Impl {
+	return fake("panics", func(a *idem.API) {
+		a.Counts = func(string) (map[string]int, error) { panic("counts exploded") }
+	})
 }
 
-func hangs() impl.Impl {
-	s := impl.Reference
-	s.Name = "hangs"
-	s.Counts = func(string) (map[string]int, error) { select {} }
-	return s
+func hangs() lab.Impl {
+	return fake("hangs", func(a *idem.API) {
+		a.Counts = func(string) (map[string]int, error) { select {} }
+	})
 }
 
 const countsPending = `# counts sees one pending row
@@ -63,19 +62,19 @@ func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	o := script(t, dir, "edge", "counts_pending", countsPending)
 	tests := []struct {
-		impl    impl.Impl
+		impl    lab.Impl
 		timeout time.Duration
 		want    killmatrix.Result // Status, Pos, Line, Command only
 		message string            // substring of Message
 	}{
-		{impl.Reference, time.Minute, killmatrix.Result{Status: killmatrix.Pass}, ""},
-		{hidesPending(), time.Minute, killmatrix.Result{Status: killmatrix.Fail, Pos: o.File + ":5", Line: 5, Command: `stdout '"pending":1'`}, "no match"},
-		{panics(), time.Minute, killmatrix.Result{Status: killmatrix.Fail, Pos: o.File}, "panic: counts exploded"},
-		{hangs(), 300 * time.Millisecond, killmatrix.Result{Status: killmatrix.Timeout}, "still running after 300ms"},
+		{ref(), time.Minute, killmatrix.Result{Status: outcome.Pass}, ""},
+		{hidesPending(), time.Minute, killmatrix.Result{Status: outcome.Fail, Pos: o.File + ":5", Line: 5, Command: `stdout '"pending":1'`}, "no match"},
+		{panics(), time.Minute, killmatrix.Result{Status: outcome.Fail, Pos: o.File}, "panic: counts exploded"},
+		{hangs(), 300 * time.Millisecond, killmatrix.Result{Status: outcome.TimedOut}, "still running after 300ms"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.impl.Name, func(t *testing.T) {
-			got := killmatrix.Run(tt.impl, o, tt.timeout, t.TempDir())
+			got := run(tt.impl, o, tt.timeout, t.TempDir())
 			if diff := cmp.Diff(tt.want, killmatrix.Result{Status: got.Status, Pos: got.Pos, Line: got.Line, Command: got.Command}); diff != "" {
 				t.Errorf("Run (-want +got):\n%s\nlog:\n%s", diff, got.Log)
 			}
@@ -88,12 +87,12 @@ func TestRun(t *testing.T) {
 
 func TestRunRecordsTranscript(t *testing.T) {
 	o := script(t, t.TempDir(), "edge", "counts_pending", countsPending)
-	got := killmatrix.Run(hidesPending(), o, time.Minute, t.TempDir())
+	got := run(hidesPending(), o, time.Minute, t.TempDir())
 	var lines []string
 	for _, s := range got.Steps {
 		lines = append(lines, strings.Join(s.Args, " ")+" => "+strings.TrimSpace(s.Stdout)+s.Err)
 	}
-	want := []string{"init => ", "reserve k v 10 => true", `counts => {"done":0,"pending":0}`}
+	want := []string{"idem init => ", "idem reserve k v 10 => true", `idem counts => {"done":0,"pending":0}`}
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("transcript (-want +got):\n%s", diff)
 	}
@@ -104,9 +103,9 @@ func TestRunRecordsTranscript(t *testing.T) {
 func TestRunKillsExecAtDeadline(t *testing.T) {
 	o := script(t, t.TempDir(), "edge", "sleeps", "# sleeps\nexec sleep 30\n")
 	start := time.Now()
-	got := killmatrix.Run(impl.Reference, o, 500*time.Millisecond, t.TempDir())
-	if got.Status != killmatrix.Timeout {
-		t.Errorf("Status = %q, want %q (log: %s)", got.Status, killmatrix.Timeout, got.Log)
+	got := run(ref(), o, 500*time.Millisecond, t.TempDir())
+	if got.Status != outcome.TimedOut {
+		t.Errorf("Status = %q, want %q (log: %s)", got.Status, outcome.TimedOut, got.Log)
 	}
 	if elapsed := time.Since(start); elapsed > 20*time.Second {
 		t.Errorf("Run returned after %v: the deadline did not stop the script", elapsed)
@@ -116,7 +115,7 @@ func TestRunKillsExecAtDeadline(t *testing.T) {
 func TestRunLeavesNoWorkDir(t *testing.T) {
 	o := script(t, t.TempDir(), "edge", "counts_pending", countsPending)
 	root := t.TempDir()
-	killmatrix.Run(impl.Reference, o, time.Minute, root)
+	run(ref(), o, time.Minute, root)
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
@@ -134,16 +133,14 @@ func TestBuildOutcomes(t *testing.T) {
 		// Broken: it expects the reference to print false.
 		script(t, dir, "edge", "wrong", "# asserts what the contract does not say\nidem init\nidem reserve k v 10\nstdout false\n"),
 	}
-	incomplete := impl.Reference
-	incomplete.Name, incomplete.Fetch = "incomplete", nil
-	reference := impl.Reference
-	reference.Name = "same_as_reference"
+	incomplete := fake("incomplete", func(a *idem.API) { a.Fetch = nil })
+	reference := fake("same_as_reference", func(*idem.API) {})
 
-	m := killmatrix.Build(impl.Reference, []impl.Impl{hidesPending(), reference, hangs(), incomplete}, obs,
+	m := build(ref(), []lab.Impl{hidesPending(), reference, hangs(), incomplete}, obs,
 		killmatrix.Options{Timeout: 500 * time.Millisecond, WorkRoot: t.TempDir()})
 
 	type verdict struct {
-		Outcome       killmatrix.Outcome
+		Outcome       outcome.Mutant
 		KilledBy      []string
 		SurvivedHappy []string
 		TimedOutOn    []string
@@ -157,37 +154,37 @@ func TestBuildOutcomes(t *testing.T) {
 		got = append(got, v)
 	}
 	want := []verdict{
-		{killmatrix.Killed, []string{"edge/counts_pending"}, []string{"happy/reserve"}, []string{}},
-		{killmatrix.Survived, nil, []string{"happy/reserve"}, []string{}},
-		{killmatrix.TimedOut, nil, []string{"happy/reserve"}, []string{"edge/counts_pending"}},
-		{killmatrix.Invalid, nil, []string{}, []string{}},
+		{outcome.Killed, []string{"edge/counts_pending"}, []string{"happy/reserve"}, []string{}},
+		{outcome.Survived, nil, []string{"happy/reserve"}, []string{}},
+		{outcome.Timeout, nil, []string{"happy/reserve"}, []string{"edge/counts_pending"}},
+		{outcome.Invalid, nil, []string{}, []string{}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("verdicts (-want +got):\n%s", diff)
 	}
-	if !m.Observations[2].Broken || m.Observations[0].Broken || m.Observations[1].Broken {
-		t.Errorf("broken = %v %v %v, want only edge/wrong broken", m.Observations[0].Broken, m.Observations[1].Broken, m.Observations[2].Broken)
+	if m.Observations[2].Status != outcome.Broken || !m.Observations[0].Valid() || !m.Observations[1].Valid() {
+		t.Errorf("statuses = %s %s %s, want only edge/wrong broken", m.Observations[0].Status, m.Observations[1].Status, m.Observations[2].Status)
 	}
 	// The broken observation fails on every mutant too, yet kills none.
-	if r := m.Mutants[1].Cells["edge/wrong"]; r.Status != killmatrix.Fail {
+	if r := m.Mutants[1].Cells["edge/wrong"]; r.Status != outcome.Fail {
 		t.Errorf("edge/wrong on a reference copy: %q, want fail (it is still run, just not counted)", r.Status)
 	}
 	if !strings.Contains(m.Mutants[3].Reason, "no Fetch") {
 		t.Errorf("invalid reason = %q, want it to name the missing Fetch", m.Mutants[3].Reason)
 	}
 
-	wantSummary := killmatrix.Summary{Mutants: 4, Killed: 1, Survived: 1, TimedOut: 1, Invalid: 1, Broken: 1}
+	wantSummary := killmatrix.Summary{Mutants: 4, Killed: 1, Survived: 1, Timeout: 1, Invalid: 1, Broken: 1}
 	if diff := cmp.Diff(wantSummary, m.Summary()); diff != "" {
 		t.Errorf("Summary (-want +got):\n%s", diff)
 	}
-	if got, want := m.Summary().String(), "4 mutants: 1 killed, 1 survived, 1 timed out, 1 invalid; 1 broken observation"; got != want {
+	if got, want := m.Summary().String(), "4 mutants: 1 killed, 1 survived, 1 timeout, 1 invalid; 1 broken observation"; got != want {
 		t.Errorf("Summary.String() = %q, want %q", got, want)
 	}
 	err := m.Gate()
 	if err == nil {
 		t.Fatal("Gate() = nil, want the broken observation and three unkilled mutants")
 	}
-	for _, want := range []string{"observation edge/wrong fails on the reference", "mutant same_as_reference survived", "mutant hangs timed out", "mutant incomplete invalid"} {
+	for _, want := range []string{"observation edge/wrong fails on the reference", "mutant same_as_reference survived", "mutant hangs timeout", "mutant incomplete invalid"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("Gate() = %q, want it to contain %q", err, want)
 		}
@@ -196,8 +193,8 @@ func TestBuildOutcomes(t *testing.T) {
 
 func TestBuildWithNothingValidIsInvalid(t *testing.T) {
 	obs := []killmatrix.Observation{script(t, t.TempDir(), "edge", "wrong", "# wrong\nidem init\nidem counts\nstdout nothing-like-this\n")}
-	m := killmatrix.Build(impl.Reference, []impl.Impl{hidesPending()}, obs, killmatrix.Options{WorkRoot: t.TempDir()})
-	if mu := m.Mutants[0]; mu.Outcome != killmatrix.Invalid || !strings.Contains(mu.Reason, "no valid observation") {
+	m := build(ref(), []lab.Impl{hidesPending()}, obs, killmatrix.Options{WorkRoot: t.TempDir()})
+	if mu := m.Mutants[0]; mu.Outcome != outcome.Invalid || !strings.Contains(mu.Reason, "no valid observation") {
 		t.Errorf("outcome %q (%s), want invalid: no valid observation", mu.Outcome, mu.Reason)
 	}
 }

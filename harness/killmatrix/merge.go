@@ -1,6 +1,10 @@
 package killmatrix
 
-import "fmt"
+import (
+	"fmt"
+
+	"idemlab/harness/outcome"
+)
 
 // Merge returns one matrix holding the observations of base followed by
 // those of extra, judged afresh. Both must have judged the same mutants,
@@ -18,7 +22,7 @@ func Merge(base, extra *Matrix) (*Matrix, error) {
 		if b.Name != e.Name {
 			return nil, fmt.Errorf("merge: mutant %d is %s in one matrix and %s in the other", i+1, b.Name, e.Name)
 		}
-		if b.Outcome == Invalid && b.Reason != "" && len(b.Cells) == 0 {
+		if b.Outcome == outcome.Invalid && b.Reason != "" && len(b.Cells) == 0 {
 			m.Mutants = append(m.Mutants, b) // could not be run at all
 			continue
 		}
@@ -55,7 +59,7 @@ func Join(a, b *Matrix) (*Matrix, error) {
 // observations' rows have changed (their kinds, say, or which are broken).
 func (m *Matrix) Rejudge() {
 	for i, mu := range m.Mutants {
-		if mu.Outcome == Invalid && len(mu.Cells) == 0 {
+		if mu.Outcome == outcome.Invalid && len(mu.Cells) == 0 {
 			continue // could not be run at all
 		}
 		results := make([]Result, len(m.Observations))

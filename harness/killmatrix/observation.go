@@ -7,15 +7,15 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rogpeppe/go-internal/txtar"
+	"idemlab/harness/script"
 )
 
-// The kinds of observation, each a folder of testdata/. Happy-path
-// observations exercise the contract as a well-behaved client would; most
-// mutants pass them, which is the lab's lesson. Edge observations choose a
-// boundary, an input that must be refused, or the state after a failure.
-// Student observations are those a student wrote; the lab's own gate does
-// not run them.
+// The kinds of observation, each a folder of the lab's observation folder.
+// Happy-path observations exercise the contract as a well-behaved client
+// would; most mutants pass them, which is the lab's lesson. Edge
+// observations choose a boundary, an input that must be refused, or the
+// state after a failure. Student observations are those a student wrote;
+// the lab's own gate does not run them.
 const (
 	KindHappy   = "happy"
 	KindEdge    = "edge"
@@ -34,20 +34,26 @@ type Observation struct {
 	// Name is "kind/base", e.g. "edge/fetch_at_expiry_is_nil".
 	Name string `json:"name"`
 	Kind string `json:"kind"`
-	// File is the script's path as Discover found it.
+	// File is the script's path as it was found, for positions.
 	File string `json:"file"`
 	// Doc is the script's opening comment: what it observes and why.
 	Doc string `json:"doc"`
-
-	lines []string // the script section, for quoting a failing line
+	// Script is the parsed script.
+	Script *script.Script `json:"-"`
+	// Data is the script's text.
+	Data []byte `json:"-"`
+	// Run is the file testscript reads, when it is not File (a copy of
+	// an untrusted file in a private place); "" means File.
+	Run string `json:"-"`
 }
 
 // Command returns the script's text at line n (1-based), trimmed.
 func (o Observation) Command(n int) string {
-	if n < 1 || n > len(o.lines) {
+	if o.Script == nil {
 		return ""
 	}
-	return strings.TrimSpace(o.lines[n-1])
+	l, _ := o.Script.Line(n)
+	return l.Text
 }
 
 // Discover reads the observations in each kind's folder under dir, ordered
@@ -73,30 +79,30 @@ func Discover(dir string, kinds ...string) ([]Observation, error) {
 	return obs, nil
 }
 
-// Load reads one observation script of the given kind.
+// Load reads one observation script of the given kind from a file the
+// harness trusts (the lab's own; a student's go through the submission
+// package, which reads them safely and calls [New]).
 func Load(kind, file string) (Observation, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return Observation{}, err
 	}
-	a := txtar.Parse(data)
-	lines := strings.Split(string(a.Comment), "\n")
-	var doc []string
-	for _, l := range lines {
-		if !strings.HasPrefix(l, "#") {
-			break
-		}
-		doc = append(doc, strings.TrimSpace(strings.TrimPrefix(l, "#")))
-	}
-	if len(doc) == 0 {
+	return New(kind, strings.TrimSuffix(filepath.Base(file), ".txtar"), file, data)
+}
+
+// New makes the observation kind/base from the script data read from file.
+func New(kind, base, file string, data []byte) (Observation, error) {
+	s := script.Parse(data)
+	if s.Doc == "" {
 		return Observation{}, fmt.Errorf("%s:1: an observation must start with a # comment saying what it observes and why", file)
 	}
-	base := strings.TrimSuffix(filepath.Base(file), ".txtar")
-	return Observation{
-		Name:  kind + "/" + base,
-		Kind:  kind,
-		File:  file,
-		Doc:   strings.Join(doc, " "),
-		lines: lines,
-	}, nil
+	return Observation{Name: kind + "/" + base, Kind: kind, File: file, Doc: s.Doc, Script: s, Data: data}, nil
+}
+
+// runFile is the file testscript reads.
+func (o Observation) runFile() string {
+	if o.Run != "" {
+		return o.Run
+	}
+	return o.File
 }

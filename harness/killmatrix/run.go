@@ -9,42 +9,41 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"idemlab/harness/idem"
-	"idemlab/harness/impl"
-)
-
-// Status is the result of one observation on one implementation.
-type Status string
-
-const (
-	Pass    Status = "pass"
-	Fail    Status = "fail"
-	Timeout Status = "timeout"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
 )
 
 // A Result is what one observation did on one implementation.
 type Result struct {
-	Status Status `json:"status"`
-	// Where the script failed: "file:line", the script line there, and
-	// testscript's message. Empty unless Status is Fail.
-	Pos     string `json:"pos,omitempty"`
-	Line    int    `json:"line,omitempty"`
-	Command string `json:"command,omitempty"`
-	Message string `json:"message,omitempty"`
+	// Status is Pass, Fail or TimedOut.
+	Status outcome.Observation `json:"status"`
+	// Where the script failed: "file:line", the line number, the script
+	// line there, testscript's message, and the kind of evidence that line
+	// reads. Empty unless Status is Fail (Message also says why a script
+	// timed out).
+	Pos      string   `json:"pos,omitempty"`
+	Line     int      `json:"line,omitempty"`
+	Command  string   `json:"command,omitempty"`
+	Message  string   `json:"message,omitempty"`
+	Evidence Evidence `json:"evidence,omitempty"`
 	// Log is testscript's log of the failing phase (or of the whole
-	// script, on a panic).
+	// script, on a panic), cut to a bounded size.
 	Log string `json:"log,omitempty"`
-	// Steps are the idem commands the script ran, with what they printed.
-	Steps   []idem.Step   `json:"steps,omitempty"`
+	// Steps are the lab commands the script ran, with what they printed.
+	Steps   []Step        `json:"steps,omitempty"`
 	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
 // errAbort unwinds a script that called FailNow or Skip.
 var errAbort = errors.New("script aborted")
+
+// maxLog bounds the testscript log a recorder keeps.
+const maxLog = 64 << 10
 
 // recorder is the testscript.T that collects one script's outcome instead
 // of failing a Go test, in the manner of go-internal's own fakeT: FailNow
@@ -75,7 +74,13 @@ func (r *recorder) Parallel() {}
 func (r *recorder) Log(args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	fmt.Fprintln(&r.log, args...)
+	text := fmt.Sprintln(args...)
+	if room := maxLog - r.log.Len(); len(text) > room {
+		text = text[:max(room, 0)] + "\n…(log cut)\n"
+	}
+	if r.log.Len() < maxLog {
+		r.log.WriteString(text)
+	}
 }
 
 func (r *recorder) FailNow() {
@@ -105,73 +110,112 @@ func (r *recorder) catch() {
 	r.panic = fmt.Sprintf("panic: %v\n%s", e, debug.Stack())
 }
 
-var failLine = regexp.MustCompile(`(?m)^FAIL: (.*):(\d+): (.*)$`)
+// grace is how long Run waits, past an observation's deadline, for its
+// script to notice and stop before giving up on it: a script stops at its
+// next lab command, within milliseconds, unless a call is stuck for good.
+func grace(timeout time.Duration) time.Duration {
+	return min(2*time.Second, timeout/4+50*time.Millisecond)
+}
 
-// Run runs observation o against s and reports what happened. A script
-// still running after timeout is reported as Timeout and left to finish in
-// the background: its exec'd processes are killed at the deadline, but Go
-// code cannot be stopped from outside, so a mutant that loops forever keeps
-// one goroutine busy until the process exits.
+// Run runs observation o against implementation s of lab l and reports
+// what happened. Its lab commands stop the script once opt.Timeout has
+// passed, and the result is TimedOut. Go code cannot be stopped from
+// outside, so an implementation that never returns from one call keeps
+// its goroutine busy; Run gives up on it a little after the deadline and
+// reports TimedOut (the grader runs each submission in a process of its
+// own, which is killed over its budget).
 //
-// The script's work directory is made under workRoot ("" means the
-// system's temporary directory) and removed when the script ends.
-func Run(s impl.Impl, o Observation, timeout time.Duration, workRoot string) Result {
+// The script's work directory is made under opt.WorkRoot and removed when
+// the script ends.
+func Run(l *lab.Lab, s lab.Impl, o Observation, opt Options) Result {
+	opt = opt.withDefaults()
 	start := time.Now()
-	rec := &recorder{}
-	var transcript idem.Transcript
-	work, err := os.MkdirTemp(workRoot, "idemlab-")
+	work, err := os.MkdirTemp(opt.WorkRoot, "idemlab-")
 	if err != nil {
-		return Result{Status: Fail, Pos: o.File, Message: fmt.Sprintf("cannot make a work directory: %v", err)}
+		return Result{Status: outcome.Fail, Pos: o.File, Message: fmt.Sprintf("cannot make a work directory: %v", err)}
 	}
+	r := &run{lab: l, impl: s, obs: o, timeout: opt.Timeout, deadline: start.Add(opt.Timeout), rec: &recorder{}, steps: &transcript{limits: opt.Limits}}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer os.RemoveAll(work)
-		defer rec.catch()
-		testscript.RunT(rec, testscript.Params{
-			Files: []string{o.File},
-			Cmds:  map[string]func(*testscript.TestScript, bool, []string){"idem": idem.ScriptCmd(s, &transcript)},
+		defer r.rec.catch()
+		testscript.RunT(r.rec, testscript.Params{
+			Files: []string{o.runFile()},
+			Cmds:  r.commands(),
 			// WorkdirRoot keeps testscript from deleting the directory
 			// itself; the deferred RemoveAll above does, once the script
 			// has really stopped.
 			WorkdirRoot: work,
-			Deadline:    start.Add(timeout),
+			Deadline:    r.deadline,
 		})
 	}()
 	select {
 	case <-done:
-	case <-time.After(timeout):
-		return Result{Status: Timeout, Message: fmt.Sprintf("still running after %v", timeout), Steps: transcript.Steps(), Elapsed: time.Since(start)}
+	case <-time.After(opt.Timeout + grace(opt.Timeout)):
+		r.timedOut.Store(true)
 	}
-	res := Result{Status: Pass, Steps: transcript.Steps(), Elapsed: time.Since(start)}
+	res := r.result()
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// run is one observation running on one implementation.
+type run struct {
+	lab      *lab.Lab
+	impl     lab.Impl
+	obs      Observation
+	timeout  time.Duration
+	deadline time.Time
+	rec      *recorder
+	steps    *transcript
+	timedOut atomic.Bool
+}
+
+// result reads what the script did, once it stopped or was given up on.
+func (r *run) result() Result {
+	res := Result{Status: outcome.Pass, Steps: r.steps.Steps()}
+	if r.timedOut.Load() {
+		res.Status, res.Message = outcome.TimedOut, fmt.Sprintf("still running after %v: stopped", r.timeout)
+		return res
+	}
+	rec := r.rec
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	if !rec.failed && !rec.skipped {
 		return res
 	}
-	res.Status = Fail
-	res.Log = rec.log.String()
+	res.Status, res.Log = outcome.Fail, rec.log.String()
+	r.explain(&res, rec)
+	return res
+}
+
+var failLine = regexp.MustCompile(`(?m)^FAIL: (.*):(\d+): (.*)$`)
+
+// explain fills in where and why a failed script failed.
+func (r *run) explain(res *Result, rec *recorder) {
+	o := r.obs
 	switch m := failLine.FindStringSubmatch(res.Log); {
 	case rec.panic != "":
 		res.Message = strings.SplitN(rec.panic, "\n", 2)[0]
 		res.Log += rec.panic
-		res.Pos = o.File
+		res.Pos, res.Evidence = o.File, EvidenceError
 	case rec.skipped:
 		res.Message = "script skipped itself; an observation must run to the end"
-		res.Pos = o.File
+		res.Pos, res.Evidence = o.File, EvidenceError
 	case m != nil:
 		res.Line, _ = strconv.Atoi(m[2])
 		res.Pos = fmt.Sprintf("%s:%d", o.File, res.Line)
 		res.Command = o.Command(res.Line)
 		res.Message = m[3]
+		res.Evidence = EvidenceAt(r.lab, o, res.Line)
 		// testscript stops exec'd commands a little before the deadline
 		// and fails the script; that is still a timeout, not a kill.
-		if strings.HasPrefix(res.Message, "test timed out") {
-			res.Status = Timeout
+		if strings.HasPrefix(res.Message, "test timed out") || strings.HasPrefix(res.Message, timeoutMessage) {
+			res.Status = outcome.TimedOut
 		}
 	default:
 		res.Message = strings.TrimSpace(res.Log)
-		res.Pos = o.File
+		res.Pos, res.Evidence = o.File, EvidenceError
 	}
-	return res
 }

@@ -1,195 +1,269 @@
-// Package lab runs the lab the way the idemlab command does: it finds the
-// observations and the worksheets of a checkout, reads the predictions,
-// digests every input, runs the kill matrix and builds the report. The
-// command, the report checker and the tests share it, so a report checked
-// is a report made the same way.
 package lab
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"regexp"
+	"io"
+	"reflect"
 	"slices"
 	"strings"
 
-	"idemlab/harness/heldout"
-	"idemlab/harness/impl"
-	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
-	"idemlab/harness/predict"
-	"idemlab/harness/report"
-	"idemlab/mutants"
 )
 
-// Config says what one run reads.
-type Config struct {
-	// Root is the module root of the checkout.
-	Root string
-	// Dir holds the lab's happy/ and edge/ observations (default
-	// Root/testdata); StudentRoot holds student/ (default Dir).
-	Dir, StudentRoot string
-	// Worksheets hold the predictions (default Root/worksheet.md and
-	// Root/worksheet.zh-CN.md; a missing one is skipped).
+// A Lab is one subject the harness teaches: its data (where its files are,
+// its catalogue of mutants) and its one binding (its implementations and
+// the commands its observations use). The harness's generic packages take
+// a *Lab and know nothing else of the subject.
+type Lab struct {
+	// Name names the lab in reports, e.g. "idemstore".
+	Name string
+	// Binding is the import path of the package whose exported function
+	// Lab returns this value. Programs the harness generates (for
+	// generated and held-out mutants) import it to get the lab back.
+	Binding string
+	// Reference is the correct implementation. Its Value must be a struct
+	// whose exported fields hold the reference source's top-level
+	// functions, variables and constants of the same names (a pointer
+	// field holds the address of a variable): the harness fills the same
+	// struct from each mutated copy of the source.
+	Reference Impl
+	// Mutants are the compiled mutants of the catalogue, in its order.
+	Mutants []Impl
+	// Catalogue declares the mutants.
+	Catalogue *mutation.Catalogue
+	// Commands are the script commands the observations use.
+	Commands []Command
+	// Layout says where the lab's files are in its module.
+	Layout Layout
+}
+
+// Layout names the lab's files, as slash-separated paths relative to the
+// module root.
+type Layout struct {
+	// Source is the reference source file every mutant copies.
+	Source string
+	// Catalogue, Equivalents and Clauses are the mutant catalogue, the
+	// list of equivalent generated mutants with their reasons, and the
+	// table from contract clauses to the observations that pin them.
+	Catalogue, Equivalents, Clauses string
+	// Observations holds one folder per kind of observation (happy/,
+	// edge/ and, in a student's checkout, student/).
+	Observations string
+	// Worksheets are where students record predictions, the first being
+	// the default; a missing one is skipped.
 	Worksheets []string
-	// Run keeps only observations whose name matches, when not nil.
-	Run *regexp.Regexp
-	// Mutants are judged (default: every compiled mutant).
-	Mutants []impl.Impl
-	Build   killmatrix.Options
-	// HeldOut, when set, adds an instructor's held-out mutants.
-	HeldOut *heldout.Set
-	// Instructor shows every mutant by name; otherwise mutants the
-	// catalogues hide from students are only counted.
-	Instructor bool
+	// Sources are the folders whose Go source a report digests as the
+	// lab's implementation (the reference and the mutant copies).
+	Sources []string
 }
 
-// A UsageError is a problem with what the user gave (a folder, a
-// worksheet): nothing ran, and no report was made.
-type UsageError struct{ Msg string }
-
-func (e *UsageError) Error() string { return e.Msg }
-
-// A Plan is everything read before the run: observations, predictions and
-// the digests of every input.
-type Plan struct {
-	Config
-	Observations []killmatrix.Observation
-	Sheet        *predict.Sheet
-	Inputs       []report.Digest
+// An Impl is one implementation of the lab's API: the reference or a
+// mutant.
+type Impl struct {
+	// Name identifies it: the reference's name, or a mutant's catalogue
+	// name.
+	Name string
+	// Value is the lab's own handle on it, passed to its commands.
+	Value any
 }
 
-// Prepare reads the observations and the worksheets in full. A malformed
-// worksheet is a *UsageError listing every problem as file:line, so no
-// report is ever made from a half-read one.
-func Prepare(cfg Config) (*Plan, error) {
-	if cfg.Dir == "" {
-		cfg.Dir = relative(filepath.Join(cfg.Root, "testdata"))
+// Missing names the function fields of i.Value that are nil: an
+// implementation without them cannot be judged.
+func (i Impl) Missing() []string {
+	v := reflect.ValueOf(i.Value)
+	if v.Kind() != reflect.Struct {
+		return nil
 	}
-	if cfg.StudentRoot == "" {
-		cfg.StudentRoot = cfg.Dir
+	var names []string
+	for f := range v.NumField() {
+		field := v.Type().Field(f)
+		if field.IsExported() && field.Type.Kind() == reflect.Func && v.Field(f).IsNil() {
+			names = append(names, field.Name)
+		}
 	}
-	if cfg.Worksheets == nil {
-		cfg.Worksheets = []string{relative(filepath.Join(cfg.Root, "worksheet.md")), relative(filepath.Join(cfg.Root, "worksheet.zh-CN.md"))}
+	return names
+}
+
+// Impls returns the reference followed by every mutant.
+func (l *Lab) Impls() []Impl {
+	return append([]Impl{l.Reference}, l.Mutants...)
+}
+
+// Lookup returns the implementation called name: the reference, or a
+// mutant by its name or its label.
+func (l *Lab) Lookup(name string) (Impl, bool) {
+	if name == l.Reference.Name {
+		return l.Reference, true
 	}
-	if cfg.Mutants == nil {
-		cfg.Mutants = mutants.Impls()
+	if m, ok := l.Catalogue.Lookup(name); ok {
+		name = m.Name
 	}
-	obs, err := killmatrix.Discover(cfg.Dir, killmatrix.LabKinds...)
-	if err != nil {
-		return nil, &UsageError{err.Error()}
+	i := slices.IndexFunc(l.Mutants, func(m Impl) bool { return m.Name == name })
+	if i < 0 {
+		return Impl{}, false
 	}
-	own, err := killmatrix.Discover(cfg.StudentRoot, killmatrix.KindStudent)
-	if err != nil {
-		return nil, &UsageError{err.Error()}
+	return l.Mutants[i], true
+}
+
+// Command returns the script command called name.
+func (l *Lab) Command(name string) (Command, bool) {
+	i := slices.IndexFunc(l.Commands, func(c Command) bool { return c.Name == name })
+	if i < 0 {
+		return Command{}, false
 	}
-	obs = append(obs, own...)
-	if cfg.Run != nil {
-		var kept []killmatrix.Observation
-		for _, o := range obs {
-			if cfg.Run.MatchString(o.Name) {
-				kept = append(kept, o)
+	return l.Commands[i], true
+}
+
+// Check reports what makes l unusable: no reference, mutants that the
+// catalogue does not declare (or the other way round), commands without a
+// name or a Run function, a layout without its source.
+func (l *Lab) Check() error {
+	var problems []string
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if l.Reference.Name == "" || l.Reference.Value == nil {
+		add("no reference implementation")
+	}
+	if l.Catalogue == nil {
+		add("no catalogue")
+	} else {
+		for _, m := range l.Mutants {
+			if _, ok := l.Catalogue.Lookup(m.Name); !ok {
+				add("mutant %s is not in the catalogue", m.Name)
 			}
 		}
-		obs = kept
-	}
-	if len(obs) == 0 {
-		return nil, &UsageError{fmt.Sprintf("no observations in %s (want %s/*.txtar)", cfg.Dir, strings.Join(killmatrix.Kinds, "/*.txtar, "))}
-	}
-
-	known := predict.Known{Mutants: mutants.Names()[1:]}
-	var inputs []string
-	for _, o := range obs {
-		known.Observations = append(known.Observations, o.Name)
-		inputs = append(inputs, slashRel(cfg.Root, o.File))
-	}
-	sheet, err := predict.ParseFiles(cfg.Worksheets, known)
-	if err != nil {
-		return nil, &UsageError{fmt.Sprintf("the worksheet has problems; no report was written:\n%v", err)}
-	}
-	for _, w := range cfg.Worksheets {
-		inputs = append(inputs, slashRel(cfg.Root, w))
-	}
-	digests, err := report.Inputs(cfg.Root, inputs)
-	if err != nil {
-		return nil, err
-	}
-	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Inputs: digests}, nil
-}
-
-// Run runs the plan: the reference, then every mutant, then any held-out
-// mutants. It returns the report and the matrix of the lab's own mutants,
-// whose Gate says whether the lab is sound.
-func (p *Plan) Run() (*report.Report, *killmatrix.Matrix, error) {
-	labMatrix := killmatrix.Build(impl.Reference, p.Mutants, p.Observations, p.Build)
-	m, cat := labMatrix, mutants.Catalogue()
-	var unviable []report.Unviable
-	if p.HeldOut != nil {
-		hm, err := p.HeldOut.Run(p.Observations)
-		if err != nil {
-			return nil, nil, err
-		}
-		if m, err = killmatrix.Join(labMatrix, hm); err != nil {
-			return nil, nil, err
-		}
-		joined := *cat
-		joined.Mutants = slices.Clone(cat.Mutants)
-		for _, h := range p.HeldOut.Mutants() {
-			h.Mutant.Visibility = visibility(h.Shown)
-			if h.Unviable != "" {
-				unviable = append(unviable, report.Unviable{Name: h.Name, Reason: h.Unviable, Shown: h.Shown})
-				continue
-			}
-			joined.Mutants = append(joined.Mutants, h.Mutant)
-		}
-		cat = &joined
-	}
-	r := report.New(m, cat, p.Sheet, p.Inputs)
-	r.Unviable = unviable
-	if p.HeldOut != nil {
-		for _, h := range p.HeldOut.Mutants() {
-			r.MarkHeldOut(h.Name)
+		if len(l.Mutants) != len(l.Catalogue.Mutants) {
+			add("%d compiled mutants for %d in the catalogue", len(l.Mutants), len(l.Catalogue.Mutants))
 		}
 	}
-	if !p.Instructor {
-		r = r.Redact(func(name string) bool {
-			mu, ok := cat.Lookup(name)
-			return ok && !cat.ShownToStudents(mu)
-		})
+	for _, c := range l.Commands {
+		if c.Name == "" || c.Run == nil {
+			add("command %q has no name or no Run", c.Name)
+		}
 	}
-	return r, labMatrix, nil
+	if l.Layout.Source == "" {
+		add("layout: no reference source")
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("lab %s: %s", l.Name, strings.Join(problems, "; "))
+	}
+	return nil
 }
 
-// visibility restates a held-out mutant's tier as seen now: its own
-// catalogue has already applied its reveal_after_due.
-func visibility(shown bool) string {
-	if shown {
-		return mutation.Visible
-	}
-	return mutation.Hidden
+// A Command is one script command an observation uses, such as idem: a
+// name, its subcommands (each with its usage and whether it reads state),
+// and the function that runs one command line against an implementation.
+type Command struct {
+	// Name is the word a script line starts with.
+	Name string
+	// Summary says in one line what the command is.
+	Summary string
+	// Flags are the flags that may come before a subcommand.
+	Flags []Flag
+	// Subcommands in the order their usage lists them.
+	Subcommands []Subcommand
+	// Run runs one command line, args without Name, against impl, with
+	// relative paths resolved against dir, and writes its output to
+	// stdout. A malformed line returns an error before anything is
+	// touched; a failing operation returns its error.
+	Run func(impl Impl, dir string, args []string, stdout io.Writer) error
 }
 
-// slashRel names path relative to the module root, slash-separated.
-func slashRel(root, path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return filepath.ToSlash(path)
-	}
-	if rel, err := filepath.Rel(root, abs); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return filepath.ToSlash(path)
+// A Flag is one flag of a command.
+type Flag struct {
+	// Name without its dash, e.g. "db"; Arg names its value ("" for a
+	// boolean flag); Doc says what it does.
+	Name, Arg, Doc string
 }
 
-// relative shortens path to one relative to the working directory when it
-// lies below it, so reports print testdata/edge/x.txtar:12.
-func relative(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return path
+// A Subcommand is one operation of a command.
+type Subcommand struct {
+	// Name is the word after the command's flags, e.g. "reserve".
+	Name string
+	// Args is its argument synopsis, e.g. "KEY DIGEST EXPIRES".
+	Args string
+	// Doc says what it does and prints, in one or two sentences.
+	Doc string
+	// ReadsState is set when the subcommand reports what the store holds
+	// rather than an operation's result: a check of its output is state
+	// evidence.
+	ReadsState bool
+}
+
+// Subcommand returns the subcommand that an argument list (without the
+// command's name) names, after its flags.
+func (c Command) Subcommand(args []string) (Subcommand, bool) {
+	name := c.subcommandName(args)
+	i := slices.IndexFunc(c.Subcommands, func(s Subcommand) bool { return s.Name == name })
+	if i < 0 {
+		return Subcommand{}, false
 	}
-	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
+	return c.Subcommands[i], true
+}
+
+func (c Command) subcommandName(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			return a
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		j := slices.IndexFunc(c.Flags, func(f Flag) bool { return f.Name == name })
+		if j >= 0 && c.Flags[j].Arg != "" && !hasValue {
+			i++ // the flag's value
+		}
 	}
-	return path
+	return ""
+}
+
+// Usage is the command's usage text: its synopsis, flags and every
+// subcommand with its arguments and doc, in two columns that fit 80.
+func (c Command) Usage() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s", c.Name)
+	for _, f := range c.Flags {
+		fmt.Fprintf(&b, " [-%s", f.Name)
+		if f.Arg != "" {
+			fmt.Fprintf(&b, " %s", f.Arg)
+		}
+		b.WriteString("]")
+	}
+	b.WriteString(" COMMAND [ARGS]\n\n")
+	for _, f := range c.Flags {
+		column(&b, strings.TrimSpace("-"+f.Name+" "+f.Arg), f.Doc)
+	}
+	if len(c.Flags) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString("Commands:\n")
+	for _, s := range c.Subcommands {
+		column(&b, strings.TrimSpace(s.Name+" "+s.Args), s.Doc)
+	}
+	return b.String()
+}
+
+// usageColumn is where a doc starts in Usage, and usageWidth where lines
+// end.
+const usageColumn, usageWidth = 31, 80
+
+// column writes one entry of a usage: the synopsis, then its doc wrapped
+// at usageWidth from usageColumn on (on the next line when the synopsis
+// is too long to leave room).
+func column(b *strings.Builder, synopsis, doc string) {
+	line := "  " + synopsis
+	if len(line) >= usageColumn-1 {
+		b.WriteString(line + "\n")
+		line = ""
+	}
+	for _, w := range strings.Fields(doc) {
+		switch {
+		case len(line) < usageColumn:
+			line += strings.Repeat(" ", usageColumn-len(line)) + w
+		case len(line)+1+len(w) > usageWidth:
+			b.WriteString(line + "\n")
+			line = strings.Repeat(" ", usageColumn) + w
+		default:
+			line += " " + w
+		}
+	}
+	b.WriteString(line + "\n")
 }

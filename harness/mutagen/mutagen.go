@@ -2,6 +2,7 @@ package mutagen
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -34,6 +35,9 @@ type Mutant struct {
 	// exactly once in the file; New is the same lines with the change.
 	Old string `json:"old"`
 	New string `json:"new"`
+	// Pos is where a mutant declared in a catalogue is, "file:line", for
+	// messages; "" for a generated one.
+	Pos string `json:"-"`
 }
 
 // An Operator is one kind of single-point change.
@@ -353,10 +357,18 @@ func isOperator(name string) bool {
 // Apply returns src with the mutant's one replacement, failing unless Old
 // occurs exactly once (as [mutation.Apply] does for the catalogue).
 func (m Mutant) Apply(src []byte) ([]byte, error) {
-	if n := occurrences(src, m.Old); n != 1 {
-		return nil, fmt.Errorf("mutant %s: old text occurs %d times in the source, want exactly once", m.ID, n)
+	where := ""
+	if m.Pos != "" {
+		where = m.Pos + ": "
 	}
-	return mutation.Apply(src, m.Mutation(""))
+	switch n := occurrences(src, m.Old); n {
+	case 0:
+		return nil, fmt.Errorf("%smutant %q: old text %q does not occur in the reference", where, m.ID, m.Old)
+	case 1:
+	default:
+		return nil, fmt.Errorf("%smutant %q: old text %q occurs %d times in the reference, want exactly once", where, m.ID, m.Old, n)
+	}
+	return mutation.Apply(src, m.Mutation(m.ID))
 }
 
 // Mutation returns m in the catalogue's form, for [mutation.Apply] and
@@ -368,9 +380,9 @@ func (m Mutant) Mutation(pkg string) mutation.Mutant {
 	return mutation.Mutant{
 		Name:     pkg,
 		Function: m.Function,
-		Idea:     m.ID + ": " + op.Doc,
+		Idea:     mutation.Text{"en": m.ID + ": " + op.Doc},
 		Old:      m.Old,
 		New:      m.New,
-		Pos:      m.ID,
+		Pos:      cmp.Or(m.Pos, m.ID),
 	}
 }

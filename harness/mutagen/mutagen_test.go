@@ -11,6 +11,7 @@ import (
 
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
+	"idemlab/mutants"
 )
 
 // changes lists each mutant as "id: new text", trimmed, for comparing.
@@ -469,10 +470,7 @@ func reference(t *testing.T) ([]byte, *mutation.Catalogue) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := mutation.Load(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := mutants.Lab().Catalogue
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(cat.Reference)))
 	if err != nil {
 		t.Fatal(err)

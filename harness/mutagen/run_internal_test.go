@@ -6,7 +6,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/internal/gorename"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
 )
 
 func TestFailedFiles(t *testing.T) {
@@ -22,154 +24,95 @@ m017.go:12:3: too many errors
 p7/m1203.go:5:6: m1203_f redeclared in this block
 	p7/m1204.go:5:6: other declaration of m1204_f
 `
-	want := map[string]string{
-		"m003":  "store.go:43:2: declared and not used: unused; store.go:50:9: undefined: x",
-		"m017":  `store.go:7:2: "bytes" imported and not used; store.go:12:3: too many errors`,
-		"m1203": "store.go:5:6: f redeclared in this block",
+	want := map[string][]compilerMessage{
+		"m003":  {{43, 2, "declared and not used: unused"}, {50, 9, "undefined: m003_x"}},
+		"m017":  {{7, 2, `"bytes" imported and not used`}, {12, 3, "too many errors"}},
+		"m1203": {{5, 6, "m1203_f redeclared in this block"}},
 	}
-	if diff := cmp.Diff(want, failedFiles([]byte(out), "store.go")); diff != "" {
+	if diff := cmp.Diff(want, failedFiles([]byte(out)), cmp.AllowUnexported(compilerMessage{})); diff != "" {
 		t.Errorf("failedFiles (-want +got):\n%s", diff)
 	}
 }
 
-func TestPrefixFile(t *testing.T) {
-	tests := []struct {
-		name, src, want string
-	}{{
-		name: "declarations and uses",
-		src: `package store
-
-const Limit = 10
-
-var ErrLimit = errorf("limit")
-
-type row struct{ id string }
-
-func (r row) key() string { return r.id }
-
-func Check(n int) error {
-	if n > Limit {
-		return ErrLimit
+// TestExplainPointsAtTheEdit: a compiler message about a mutant's copy
+// names the reference file, at the line and column of the edit there, the
+// names' prefixes taken out, with the replaced text.
+func TestExplainPointsAtTheEdit(t *testing.T) {
+	src := []byte("package reference\n\n// doc\n\nfunc F(x int) int {\n\treturn G(x)\n}\n\nfunc G(x int) int { return x }\n")
+	m := Mutant{ID: "h1", Old: "\treturn G(x)\n", New: "\treturn G(x, 1)\n", Pos: "held.json:7"}
+	mutated, err := m.Apply(src)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return nil
-}
-
-func errorf(s string) error { return nil }
-`,
-		want: `package main
-
-const m1_Limit = 10
-
-var m1_ErrLimit = m1_errorf("limit")
-
-type m1_row struct{ id string }
-
-func (r m1_row) key() string { return r.id }
-
-func m1_Check(n int) error {
-	if n > m1_Limit {
-		return m1_ErrLimit
+	_, edits, err := (&gorename.Renamer{}).Prefix(mutated, "p0", "m000_")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return nil
-}
-
-func m1_errorf(s string) error { return nil }
-`,
-	}, {
-		name: "a local that shadows, a selector, a field key, strings and comments keep their names; map and array keys do not",
-		src: `package store
-
-// open opens; "open" in SQL is left alone.
-func open(path string) string { return "SELECT open FROM t" }
-
-type conf struct{ open int }
-
-func Use(db struct{ open func() }) int {
-	db.open()
-	c := conf{open: 1}
-	open := c.open
-	m := map[string]int{Name: open}
-	return m[Name] + []int{Size: 1}[Size]
-}
-
-const Name, Size = "n", 0
-`,
-		want: `package main
-
-// open opens; "open" in SQL is left alone.
-func m1_open(path string) string { return "SELECT open FROM t" }
-
-type m1_conf struct{ open int }
-
-func m1_Use(db struct{ open func() }) int {
-	db.open()
-	c := m1_conf{open: 1}
-	open := c.open
-	m := map[string]int{m1_Name: open}
-	return m[m1_Name] + []int{m1_Size: 1}[m1_Size]
-}
-
-const m1_Name, m1_Size = "n", 0
-`,
-	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := prefixFile([]byte(tt.src), "main", "m1_")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
-				t.Errorf("prefixFile (-want +got):\n%s", diff)
-			}
-		})
+	c := compiled{ID: "h1", Stem: "m000", Mutant: m, edits: edits, file: "reference/store.go", oldLine: 6}
+	// In the copy, "\treturn m000_G(x, 1)": the extra argument at column 19.
+	got := c.explain([]compilerMessage{{Line: 6, Col: 19, Text: "too many arguments in call to m000_G"}})
+	want := `reference/store.go:6:14: too many arguments in call to G (where "\treturn G(x)\n" is replaced by "\treturn G(x, 1)\n")`
+	if got != want {
+		t.Errorf("explain =\n%s\nwant\n%s", got, want)
 	}
-}
-
-func TestPrefixFileRefuses(t *testing.T) {
-	for _, tt := range []struct{ name, src, prefix, wantErr string }{
-		{"exported prefix", "package p\n\nfunc f() {}\n", "M1_", `prefix "M1_" would export`},
-		{"not Go", "package p\n\nfunc f( {\n", "m1_", "expected"},
-		{"embeds its own type", "package p\n\ntype ID string\n\ntype Row struct{ ID }\n", "m1_", "5:18: embeds its own type ID"},
-		{"embeds a pointer to its own type", "package p\n\ntype Base struct{}\n\ntype Row struct {\n\t*Base\n\tn int\n}\n", "m1_", "6:3: embeds its own type Base"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			out, err := prefixFile([]byte(tt.src), "main", tt.prefix)
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("error %v, want one containing %q; output\n%s", err, tt.wantErr, out)
-			}
-		})
+	for _, tc := range []struct{ line, wantLine int }{{2, 2}, {6, 6}, {9, 9}} {
+		if l, _ := c.original(tc.line, 1); l != tc.wantLine {
+			t.Errorf("original(%d) = line %d, want %d", tc.line, l, tc.wantLine)
+		}
 	}
 }
 
 func TestTakeControl(t *testing.T) {
-	control := func(outcome killmatrix.Outcome, kills ...killmatrix.Kill) killmatrix.MutantRow {
-		return killmatrix.MutantRow{Name: controlName, Outcome: outcome, KilledBy: kills}
+	obs := []killmatrix.ObservationRow{
+		{Observation: killmatrix.Observation{Name: "edge/x"}, Status: outcome.Pass},
+		{Observation: killmatrix.Observation{Name: "student/y"}, Status: outcome.Pass},
 	}
-	mutant := killmatrix.MutantRow{Name: "store.go:9:go-negate-if", Outcome: killmatrix.Killed}
+	pass := killmatrix.Result{Status: outcome.Pass}
+	fail := killmatrix.Result{Status: outcome.Fail, Pos: "y.txtar:3", Message: "no match"}
+	control := func(y killmatrix.Result) killmatrix.MutantRow {
+		return killmatrix.MutantRow{Name: controlName, Cells: map[string]killmatrix.Result{"edge/x": pass, "student/y": y}}
+	}
+	mutant := killmatrix.MutantRow{Name: "store.go:9:go-negate-if", Outcome: outcome.Killed,
+		Cells:    map[string]killmatrix.Result{"edge/x": pass, "student/y": fail},
+		KilledBy: []killmatrix.Kill{{Observation: "student/y"}}}
 	tests := []struct {
-		name    string
-		rows    []killmatrix.MutantRow
-		wantErr string // "" for none
+		name       string
+		rows       []killmatrix.MutantRow
+		strict     bool
+		wantErr    string // "" for none
+		wantStatus outcome.Observation
 	}{
-		{"control passes everything", []killmatrix.MutantRow{control(killmatrix.Survived), mutant}, ""},
-		{"control killed", []killmatrix.MutantRow{control(killmatrix.Killed, killmatrix.Kill{Observation: "edge/x", Pos: "x.txtar:3", Message: "no match"}), mutant},
-			"the unmutated reference, copied into the mutants' program, killed on edge/x (x.txtar:3: no match)"},
-		{"no control row", []killmatrix.MutantRow{mutant}, "no control row"},
+		{"control passes everything", []killmatrix.MutantRow{control(pass), mutant}, true, "", outcome.Pass},
+		{"control fails, strictly", []killmatrix.MutantRow{control(fail), mutant}, true,
+			"the unmutated reference, copied into the mutants' program, fails student/y (fail at y.txtar:3: no match)", ""},
+		{"control fails, for a student", []killmatrix.MutantRow{control(fail), mutant}, false, "", outcome.Broken},
+		{"no control row", []killmatrix.MutantRow{mutant}, true, "no control row", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := &killmatrix.Matrix{Mutants: tt.rows}
-			err := takeControl(m)
+			m := &killmatrix.Matrix{Observations: append([]killmatrix.ObservationRow(nil), obs...), Mutants: tt.rows}
+			err := takeControl(m, tt.strict)
 			switch {
 			case tt.wantErr == "" && err != nil:
 				t.Fatalf("error %v", err)
 			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
 				t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
 			case tt.wantErr == "":
-				if diff := cmp.Diff([]killmatrix.MutantRow{mutant}, m.Mutants); diff != "" {
-					t.Errorf("rows left (-want +got):\n%s", diff)
+				if len(m.Mutants) != 1 || m.Mutants[0].Name != mutant.Name {
+					t.Errorf("rows left %+v, want the mutant only", m.Mutants)
+				}
+				if got := m.Observations[1].Status; got != tt.wantStatus {
+					t.Errorf("student/y is %s, want %s", got, tt.wantStatus)
 				}
 			}
 		})
+	}
+	// A student's observation that fails on the control kills nothing.
+	m := &killmatrix.Matrix{Observations: append([]killmatrix.ObservationRow(nil), obs...), Mutants: []killmatrix.MutantRow{control(fail), mutant}}
+	if err := takeControl(m, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Mutants[0]; got.Outcome != outcome.Survived {
+		t.Errorf("mutant after a failing control: %s killed by %+v, want survived", got.Outcome, got.KilledBy)
 	}
 }

@@ -2,7 +2,6 @@ package mutagen_test
 
 import (
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,8 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+	"idemlab/mutants"
 )
 
 // TestRun builds three mutants of the real reference into one program, of
@@ -64,9 +65,8 @@ stdout '^\["a"\]$'
 	if err := os.WriteFile(filepath.Join(obs, "edge", "expired_ascending.txtar"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := mutagen.Run(src, []mutagen.Mutant{sorted, broken, gone, reserve}, mutagen.RunOptions{
-		Root: root, File: path.Base(cat.Reference), Dir: obs, Kinds: []string{killmatrix.KindEdge},
-	})
+	res, err := mutagen.Run(mutants.Lab(), src, []mutagen.Mutant{sorted, broken, gone, reserve}, mutagen.BuildOptions{Root: root},
+		mutagen.RunOptions{Dir: obs, Kinds: []string{killmatrix.KindEdge}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,11 +88,11 @@ stdout '^\["a"\]$'
 			t.Errorf("reason for the mutant that does not apply: %q", r)
 		}
 	}
-	got := map[string]killmatrix.Outcome{}
+	got := map[string]outcome.Mutant{}
 	for _, row := range res.Matrix.Mutants {
 		got[row.Name] = row.Outcome
 	}
-	want := map[string]killmatrix.Outcome{sorted.ID: killmatrix.Killed, reserve.ID: killmatrix.Survived}
+	want := map[string]outcome.Mutant{sorted.ID: outcome.Killed, reserve.ID: outcome.Survived}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}

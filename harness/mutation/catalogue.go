@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"go/token"
 	"regexp"
 	"strings"
 
@@ -16,11 +15,17 @@ const Version = 1
 
 // A Catalogue declares mutants of one reference source file.
 type Catalogue struct {
+	// Schema is the JSON Schema the file names, for editors; not checked.
+	Schema string `json:"$schema,omitempty"`
 	// Version must equal [Version].
 	Version int `json:"version"`
 	// Reference is the slash-separated path, relative to the module root,
 	// of the source file every mutant copies.
 	Reference string `json:"reference"`
+	// API is the lab's API struct type that each compiled copy fills, as
+	// import path, a dot and type name ("idemlab/idem.API"); only the
+	// lab's own catalogue needs it.
+	API string `json:"api,omitempty"`
 	// Mutants in the order reports list them.
 	Mutants []Mutant `json:"mutants"`
 	// RevealAfterDue shows students the mutants whose Visibility is
@@ -51,16 +56,26 @@ func (c *Catalogue) ShownToStudents(m Mutant) bool {
 
 // A Mutant is the reference source with one snippet replaced.
 type Mutant struct {
-	// Name is the mutant's folder under mutants/ and its name in reports:
-	// lower-case letters, digits and underscores, starting with its step
-	// number so a student finds it next to its worksheet step.
+	// Name is the mutant's stable id, for instructors and in graded
+	// output: lower-case letters, digits and underscores, starting with
+	// its step number (4_fetch_replays_at_expiry). It says what the
+	// mutant does, so a student sees it only after predicting.
 	Name string `json:"name"`
+	// Label is the neutral id a student sees before predicting, and writes
+	// in a worksheet: the step number and a word that does not give the
+	// answer away (4_fetch). It names the mutant's folder. Empty means
+	// Name.
+	Label string `json:"label,omitempty"`
+	// Title says in a few words what the mutant does; shown with Name once
+	// the student has predicted.
+	Title Text `json:"title,omitempty"`
 	// Step is the worksheet step the mutant belongs to.
 	Step int `json:"step"`
 	// Function is the API function whose behaviour the snippet changes.
 	Function string `json:"function"`
-	// Idea names the contract idea the mutant breaks, e.g. "replay boundary".
-	Idea string `json:"idea"`
+	// Idea names the contract idea the mutant breaks, e.g. "replay
+	// boundary".
+	Idea Text `json:"idea"`
 	// Old must occur exactly once in the reference source; New replaces it.
 	Old string `json:"old"`
 	New string `json:"new"`
@@ -68,16 +83,25 @@ type Mutant struct {
 	// "kind/name" (e.g. "edge/fetch_at_expiry_is_nil").
 	Killer string `json:"killer"`
 	// Hint is one line for a student who cannot find a killing observation.
-	Hint string `json:"hint"`
+	Hint Text `json:"hint"`
 	// Visibility is Visible (or empty), Hidden or AfterDue.
 	Visibility string `json:"visibility,omitempty"`
+	// Equivalent, when set, says why no observation can tell this mutant
+	// from the reference: a held-out mutant that survives is then not a
+	// failure of the observations.
+	Equivalent string `json:"equivalent,omitempty"`
 
 	// Pos is where the mutant is declared, "file:line", for messages.
 	Pos string `json:"-"`
 }
 
-// reservedPackages are names the generated registry already imports.
-var reservedPackages = map[string]bool{"impl": true, "mutants": true}
+// ID is what a student sees: the label, or the name when there is none.
+func (m Mutant) ID() string {
+	if m.Label != "" {
+		return m.Label
+	}
+	return m.Name
+}
 
 var namePattern = regexp.MustCompile(`^[0-9]+_[a-z0-9_]*[a-z][a-z0-9_]*$`)
 
@@ -89,8 +113,10 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 	// The header fields and the mutants are read separately so that each
 	// mutant's error names the line its object starts on.
 	var head struct {
+		Schema         string            `json:"$schema"`
 		Version        int               `json:"version"`
 		Reference      string            `json:"reference"`
+		API            string            `json:"api"`
 		Mutants        []json.RawMessage `json:"mutants"`
 		RevealAfterDue bool              `json:"reveal_after_due"`
 	}
@@ -103,7 +129,7 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 	if head.Reference == "" {
 		return nil, f.Errorf(0, "missing \"reference\": the path of the reference source")
 	}
-	c := &Catalogue{Version: head.Version, Reference: head.Reference, RevealAfterDue: head.RevealAfterDue}
+	c := &Catalogue{Schema: head.Schema, Version: head.Version, Reference: head.Reference, API: head.API, RevealAfterDue: head.RevealAfterDue}
 
 	// Find each mutant object's offset by scanning the array again;
 	// RawMessage alone does not remember where it came from.
@@ -131,7 +157,13 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 		if prev, dup := seen[m.Name]; dup {
 			return nil, fmt.Errorf("%s: mutant %q declared twice (first at %s)", m.Pos, m.Name, prev)
 		}
+		if prev, dup := seen[m.Label]; m.Label != "" && dup {
+			return nil, fmt.Errorf("%s: mutant %q: label %q is already taken at %s", m.Pos, m.Name, m.Label, prev)
+		}
 		seen[m.Name] = m.Pos
+		if m.Label != "" {
+			seen[m.Label] = m.Pos
+		}
 		if prev, dup := packages[m.Package()]; dup {
 			return nil, fmt.Errorf("%s: mutant %q: its package name %q is also %s's; rename one", m.Pos, m.Name, m.Package(), prev)
 		}
@@ -147,48 +179,69 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 func (m *Mutant) validate() error {
 	var missing []string
 	for _, f := range []struct{ name, val string }{
-		{"name", m.Name}, {"function", m.Function}, {"idea", m.Idea},
-		{"old", m.Old}, {"killer", m.Killer}, {"hint", m.Hint},
+		{"name", m.Name}, {"function", m.Function}, {"idea", m.Idea.String()},
+		{"old", m.Old}, {"killer", m.Killer}, {"hint", m.Hint.String()},
 	} {
 		if strings.TrimSpace(f.val) == "" {
 			missing = append(missing, f.name)
 		}
 	}
-	switch {
-	case len(missing) > 0:
+	if len(missing) > 0 {
 		return fmt.Errorf("mutant %q: missing %s", m.Name, strings.Join(missing, ", "))
-	case !namePattern.MatchString(m.Name):
-		return fmt.Errorf("mutant name %q: want the step number, an underscore, then lower-case words joined by underscores (e.g. 4_fetch_replays_at_expiry)", m.Name)
-	case m.Step < 1:
-		return fmt.Errorf("mutant %q: step %d, want a worksheet step of 1 or more", m.Name, m.Step)
-	case !strings.HasPrefix(m.Name, fmt.Sprint(m.Step)+"_"):
-		return fmt.Errorf("mutant %q: name must start with its step number %d", m.Name, m.Step)
+	}
+	if err := m.checkIDs(); err != nil {
+		return err
+	}
+	if strings.Contains(m.Function, "\n") || m.Hint.multiline() || m.Idea.multiline() || m.Title.multiline() {
+		return fmt.Errorf("mutant %q: hint, function, idea and title must each be one line", m.Name)
+	}
+	for _, t := range []struct {
+		name string
+		text Text
+	}{{"hint", m.Hint}, {"idea", m.Idea}, {"title", m.Title}} {
+		if err := t.text.check(t.name); err != nil && (t.name != "title" || len(t.text) > 0) {
+			return fmt.Errorf("mutant %q: %v", m.Name, err)
+		}
+	}
+	switch {
 	case m.Old == m.New:
 		return fmt.Errorf("mutant %q: old and new are the same text", m.Name)
 	case !strings.Contains(m.Killer, "/"):
 		return fmt.Errorf("mutant %q: killer %q, want kind/name of an observation (e.g. edge/fetch_at_expiry_is_nil)", m.Name, m.Killer)
-	case strings.Contains(m.Hint, "\n"), strings.Contains(m.Function, "\n"), strings.Contains(m.Idea, "\n"):
-		return fmt.Errorf("mutant %q: hint, function and idea must each be one line", m.Name)
 	case m.Visibility != "" && m.Visibility != Visible && m.Visibility != Hidden && m.Visibility != AfterDue:
 		return fmt.Errorf("mutant %q: visibility %q, want %s, %s or %s", m.Name, m.Visibility, Visible, Hidden, AfterDue)
-	case token.IsKeyword(m.Package()) || reservedPackages[m.Package()]:
-		return fmt.Errorf("mutant %q: its package name %q is a Go keyword or clashes with the registry's imports; choose other words", m.Name, m.Package())
 	}
 	return nil
 }
 
-// Package is the Go package name of the mutant's copy: its name without the
-// step number and underscores ("4_fetch_replays_at_expiry" becomes
-// "fetchreplaysatexpiry").
-func (m Mutant) Package() string {
-	s := strings.TrimLeft(m.Name, "0123456789_")
-	return strings.ReplaceAll(s, "_", "")
+// checkIDs checks the name, the label and the step against each other.
+func (m *Mutant) checkIDs() error {
+	switch {
+	case !namePattern.MatchString(m.Name):
+		return fmt.Errorf("mutant name %q: want the step number, an underscore, then lower-case words joined by underscores (e.g. 4_fetch_replays_at_expiry)", m.Name)
+	case m.Label != "" && !namePattern.MatchString(m.Label):
+		return fmt.Errorf("mutant %q: label %q, want the step number, an underscore and lower-case words (e.g. 4_fetch)", m.Name, m.Label)
+	case m.Step < 1:
+		return fmt.Errorf("mutant %q: step %d, want a worksheet step of 1 or more", m.Name, m.Step)
+	case !strings.HasPrefix(m.Name, fmt.Sprint(m.Step)+"_"):
+		return fmt.Errorf("mutant %q: name must start with its step number %d", m.Name, m.Step)
+	case m.Label != "" && !strings.HasPrefix(m.Label, fmt.Sprint(m.Step)+"_"):
+		return fmt.Errorf("mutant %q: label %q must start with its step number %d", m.Name, m.Label, m.Step)
+	}
+	return nil
 }
 
-// Lookup returns the mutant called name.
+// Package is the Go package name of the mutant's copy: "m" and its id
+// without underscores ("4_fetch" becomes "m4fetch"), which is never a Go
+// keyword or a predeclared name.
+func (m Mutant) Package() string {
+	return "m" + strings.ReplaceAll(m.ID(), "_", "")
+}
+
+// Lookup returns the mutant whose name or label is name.
 func (c *Catalogue) Lookup(name string) (Mutant, bool) {
 	for _, m := range c.Mutants {
-		if m.Name == name {
+		if m.Name == name || m.Label == name && name != "" {
 			return m, true
 		}
 	}

@@ -8,18 +8,17 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 )
 
-// CatalogueFile is the catalogue's path relative to the module root.
-const CatalogueFile = "mutants/catalogue.json"
-
-// Load reads and parses the catalogue of the module rooted at root.
-func Load(root string) (*Catalogue, error) {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(CatalogueFile)))
+// Load reads and parses the catalogue at file, a slash-separated path
+// relative to the module root, naming file in its errors.
+func Load(root, file string) (*Catalogue, error) {
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
 	if err != nil {
 		return nil, err
 	}
-	return Parse(CatalogueFile, data)
+	return Parse(file, data)
 }
 
 // ModuleRoot returns the nearest directory at or above dir holding go.mod.
@@ -38,12 +37,14 @@ func ModuleRoot(dir string) (string, error) {
 	}
 }
 
-// Stale lists, relative to root, the generated Go files under mutants/
-// that are not among files: copies of mutants removed from the catalogue
-// or renamed, or of a renamed reference file. A file without the generated
+// Stale lists, relative to root, the generated Go files in the folders of
+// dir (slash-separated, relative to root: the catalogue's folder) that are
+// not among files: copies of mutants removed from the catalogue or
+// renamed, or of a renamed reference file. A file without the generated
 // header is never listed, so no hand-written file is ever deleted.
-func Stale(root string, files map[string][]byte) ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, "mutants"))
+func Stale(root, dir string, files map[string][]byte) ([]string, error) {
+	top := dir
+	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(top)))
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +53,7 @@ func Stale(root string, files map[string][]byte) ([]string, error) {
 		if !e.IsDir() {
 			continue
 		}
-		dir := path.Join("mutants", e.Name())
+		dir := path.Join(top, e.Name())
 		inner, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
 		if err != nil {
 			return nil, err
@@ -85,5 +86,9 @@ func isGenerated(file string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return bytes.HasPrefix(data, []byte(GeneratedHeader)), nil
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	return generatedLine.Match(first), nil
 }
+
+// generatedLine is the convention of https://go.dev/s/generatedcode.
+var generatedLine = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)

@@ -18,6 +18,13 @@ import (
 	"idemlab/harness/mutation"
 )
 
+// catalogueFile and registryFile are where the tests' catalogue and its
+// generated registry are, relative to the module root.
+const (
+	catalogueFile = "mutants/catalogue.json"
+	registryFile  = "mutants/" + mutation.RegistryFile
+)
+
 // validCatalogue is a well-formed catalogue whose mutant objects start on
 // lines 5 and 15.
 const validCatalogue = `{
@@ -61,22 +68,22 @@ func TestParseValid(t *testing.T) {
 				Name:     "1_returns_two",
 				Step:     1,
 				Function: "F",
-				Idea:     "return value",
+				Idea:     mutation.Text{"en": "return value"},
 				Old:      "return 1",
 				New:      "return 2",
 				Killer:   "edge/f_returns_one",
-				Hint:     "Call F and look at what comes back.",
+				Hint:     mutation.Text{"en": "Call F and look at what comes back."},
 				Pos:      "cat.json:5",
 			},
 			{
 				Name:     "12_x_y",
 				Step:     12,
 				Function: "G",
-				Idea:     "second idea",
+				Idea:     mutation.Text{"en": "second idea"},
 				Old:      "func G()",
 				New:      "func G( )",
 				Killer:   "happy/g_runs",
-				Hint:     "Call G.",
+				Hint:     mutation.Text{"en": "Call G."},
 				Pos:      "cat.json:15",
 			},
 		},
@@ -318,7 +325,7 @@ func TestParseErrors(t *testing.T) {
 			name: "hint on two lines",
 			data: catalogueOf(mutantObject(t, "1_a", 1, set("hint", "one\ntwo"))),
 			line: 5,
-			want: `mutant "1_a": hint, function and idea must each be one line`,
+			want: `mutant "1_a": hint, function, idea and title must each be one line`,
 		},
 		{
 			name: "trailing object",
@@ -340,21 +347,9 @@ func TestParseErrors(t *testing.T) {
 		},
 		{
 			name: "two mutants with one package name",
-			data: catalogueOf(ok("1_fetch_x", 1), ok("2_fetch_x", 2)),
+			data: catalogueOf(ok("1_fetch_x", 1), ok("1_fetchx", 1)),
 			line: 6,
-			want: `package name "fetchx" is also 1_fetch_x's`,
-		},
-		{
-			name: "package name is a keyword",
-			data: catalogueOf(ok("1_func", 1)),
-			line: 5,
-			want: `package name "func" is a Go keyword`,
-		},
-		{
-			name: "package name clashes with the registry's import",
-			data: catalogueOf(ok("3_impl", 3)),
-			line: 5,
-			want: `clashes with the registry's imports`,
+			want: `package name "m1fetchx" is also 1_fetch_x's`,
 		},
 		{
 			name: "trailing garbage",
@@ -450,11 +445,11 @@ func fakeMutant() mutation.Mutant {
 		Name:     "4_fetch_replays_at_expiry",
 		Step:     4,
 		Function: "F",
-		Idea:     "return value",
+		Idea:     mutation.Text{"en": "return value"},
 		Old:      "return 1",
 		New:      "return 2",
 		Killer:   "edge/f_returns_one",
-		Hint:     "Call F.",
+		Hint:     mutation.Text{"en": "Call F."},
 		Pos:      "cat.json:5",
 	}
 }
@@ -469,8 +464,8 @@ func TestRender(t *testing.T) {
 	if !strings.HasPrefix(s, mutation.GeneratedHeader+"\n") {
 		t.Errorf("Render output does not start with the generated header:\n%s", s)
 	}
-	if !strings.Contains(s, "\npackage fetchreplaysatexpiry\n") {
-		t.Errorf("Render output lacks the package clause %q:\n%s", "package fetchreplaysatexpiry", s)
+	if !strings.Contains(s, "\npackage m4fetchreplaysatexpiry\n") {
+		t.Errorf("Render output lacks the package clause %q:\n%s", "package m4fetchreplaysatexpiry", s)
 	}
 	if strings.Contains(s, "package reference") {
 		t.Errorf("Render output keeps the reference package clause:\n%s", s)
@@ -490,15 +485,15 @@ func TestRender(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Render output does not parse: %v", err)
 	}
-	if f.Name.Name != "fetchreplaysatexpiry" {
-		t.Errorf("package name = %q, want fetchreplaysatexpiry", f.Name.Name)
+	if f.Name.Name != "m4fetchreplaysatexpiry" {
+		t.Errorf("package name = %q, want m4fetchreplaysatexpiry", f.Name.Name)
 	}
 	if f.Doc == nil {
 		t.Fatal("Render output has no package comment")
 	}
 	doc := f.Doc.Text()
 	for _, w := range []string{
-		"Package fetchreplaysatexpiry is mutant 4_fetch_replays_at_expiry",
+		"Package m4fetchreplaysatexpiry is mutant 4_fetch_replays_at_expiry",
 		"worksheet step 4",
 		`"return value"`,
 		"return 1",
@@ -630,7 +625,7 @@ func TestStaleKeepsWantedFolders(t *testing.T) {
 		"mutants/1_a/notes.go":    "package a\n",
 		"mutants/[odd]*/store.go": mutation.GeneratedHeader + "\n\npackage odd\n",
 	})
-	stale, err := mutation.Stale(root, map[string][]byte{"mutants/1_a/kv.go": nil})
+	stale, err := mutation.Stale(root, "mutants", map[string][]byte{"mutants/1_a/kv.go": nil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -641,10 +636,10 @@ func TestStaleKeepsWantedFolders(t *testing.T) {
 
 func TestPackage(t *testing.T) {
 	for _, tc := range []struct{ name, want string }{
-		{"4_fetch_replays_at_expiry", "fetchreplaysatexpiry"},
-		{"12_x_y", "xy"},
-		{"1_init_fails_twice", "initfailstwice"},
-		{"3_v2_store", "v2store"},
+		{"4_fetch_replays_at_expiry", "m4fetchreplaysatexpiry"},
+		{"12_x_y", "m12xy"},
+		{"1_init", "m1init"},
+		{"3_v2_store", "m3v2store"},
 	} {
 		if got := (mutation.Mutant{Name: tc.name}).Package(); got != tc.want {
 			t.Errorf("Mutant{Name: %q}.Package() = %q, want %q", tc.name, got, tc.want)
@@ -678,7 +673,7 @@ func fakeModule(t *testing.T) string {
 	writeFiles(t, root, map[string]string{
 		"go.mod":                 "module idemlab\n\ngo 1.26\n",
 		"reference/store.go":     fakeReference,
-		mutation.CatalogueFile:   cat,
+		catalogueFile:            strings.Replace(cat, `"reference": "reference/store.go",`, `"reference": "reference/store.go", "api": "idemlab/fake.API",`, 1),
 		"mutants/mutants.go":     "package mutants\n",
 		"mutants/hand/helper.go": "package hand\n",
 	})
@@ -687,14 +682,14 @@ func fakeModule(t *testing.T) string {
 
 func TestGenerateAndStale(t *testing.T) {
 	root := fakeModule(t)
-	cat, err := mutation.Load(root)
+	cat, err := mutation.Load(root, catalogueFile)
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	if got, want := cat.Mutants[1].Pos, mutation.CatalogueFile+":6"; got != want {
+	if got, want := cat.Mutants[1].Pos, catalogueFile+":6"; got != want {
 		t.Errorf("Load: second mutant at %q, want %q", got, want)
 	}
-	files, err := mutation.Generate(root, cat)
+	files, err := mutation.Generate(root, catalogueFile, cat)
 	if err != nil {
 		t.Fatalf("Generate: %v", err)
 	}
@@ -706,7 +701,7 @@ func TestGenerateAndStale(t *testing.T) {
 	wantNames := []string{
 		"mutants/1_returns_two/store.go",
 		"mutants/2_returns_zero/store.go",
-		mutation.RegistryFile,
+		registryFile,
 	}
 	sort.Strings(wantNames)
 	if diff := cmp.Diff(wantNames, names); diff != "" {
@@ -721,16 +716,16 @@ func TestGenerateAndStale(t *testing.T) {
 			t.Errorf("Generate copy of %s differs from Render (-render +generate):\n%s", m.Name, diff)
 		}
 	}
-	reg := string(files[mutation.RegistryFile])
+	reg := string(files[registryFile])
 	if !strings.HasPrefix(reg, mutation.GeneratedHeader+"\n") {
 		t.Errorf("registry lacks the generated header:\n%s", reg)
 	}
 	for _, w := range []string{
 		"package mutants",
-		`returnstwo "idemlab/mutants/1_returns_two"`,
-		`returnszero "idemlab/mutants/2_returns_zero"`,
-		`Name:            "1_returns_two"`,
-		"Fetch:           returnszero.Fetch,",
+		`m1returnstwo "idemlab/mutants/1_returns_two"`,
+		`m2returnszero "idemlab/mutants/2_returns_zero"`,
+		`{Name: "1_returns_two", Value: api.API{`,
+		"F: m2returnszero.F,",
 	} {
 		if !strings.Contains(reg, w) {
 			t.Errorf("registry lacks %q:\n%s", w, reg)
@@ -739,13 +734,13 @@ func TestGenerateAndStale(t *testing.T) {
 	if strings.Index(reg, `"1_returns_two"`) > strings.Index(reg, `"2_returns_zero"`) {
 		t.Errorf("registry is not in catalogue order:\n%s", reg)
 	}
-	if _, err := parser.ParseFile(token.NewFileSet(), "registry_gen.go", files[mutation.RegistryFile], 0); err != nil {
+	if _, err := parser.ParseFile(token.NewFileSet(), "registry_gen.go", files[registryFile], 0); err != nil {
 		t.Errorf("registry does not parse: %v", err)
 	}
 
 	// Before anything is written, nothing is stale: the hand-written
 	// folder has no generated header.
-	stale, err := mutation.Stale(root, files)
+	stale, err := mutation.Stale(root, "mutants", files)
 	if err != nil {
 		t.Fatalf("Stale: %v", err)
 	}
@@ -764,7 +759,7 @@ func TestGenerateAndStale(t *testing.T) {
 	written["mutants/notgo/README"] = mutation.GeneratedHeader + "\n"
 	writeFiles(t, root, written)
 
-	stale, err = mutation.Stale(root, files)
+	stale, err = mutation.Stale(root, "mutants", files)
 	if err != nil {
 		t.Fatalf("Stale: %v", err)
 	}
@@ -774,11 +769,11 @@ func TestGenerateAndStale(t *testing.T) {
 
 	// A mutant dropped from the catalogue makes its folder stale.
 	cat.Mutants = cat.Mutants[:1]
-	files, err = mutation.Generate(root, cat)
+	files, err = mutation.Generate(root, catalogueFile, cat)
 	if err != nil {
 		t.Fatalf("Generate: %v", err)
 	}
-	stale, err = mutation.Stale(root, files)
+	stale, err = mutation.Stale(root, "mutants", files)
 	if err != nil {
 		t.Fatalf("Stale: %v", err)
 	}
@@ -789,7 +784,7 @@ func TestGenerateAndStale(t *testing.T) {
 
 func TestGenerateErrors(t *testing.T) {
 	root := fakeModule(t)
-	cat, err := mutation.Load(root)
+	cat, err := mutation.Load(root, catalogueFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -797,22 +792,22 @@ func TestGenerateErrors(t *testing.T) {
 	bad := *cat
 	bad.Mutants = slices.Clone(cat.Mutants)
 	bad.Mutants[1].Old = "return 7"
-	if _, err := mutation.Generate(root, &bad); err == nil ||
-		!strings.Contains(err.Error(), mutation.CatalogueFile+":6: mutant \"2_returns_zero\"") ||
+	if _, err := mutation.Generate(root, catalogueFile, &bad); err == nil ||
+		!strings.Contains(err.Error(), catalogueFile+":6: mutant \"2_returns_zero\"") ||
 		!strings.Contains(err.Error(), "does not occur") {
-		t.Errorf("Generate with a mutant that does not apply: error %v, want one naming %s:6 and the mutant", err, mutation.CatalogueFile)
+		t.Errorf("Generate with a mutant that does not apply: error %v, want one naming %s:6 and the mutant", err, catalogueFile)
 	}
 
 	missing := *cat
 	missing.Reference = "reference/gone.go"
-	if _, err := mutation.Generate(root, &missing); err == nil {
+	if _, err := mutation.Generate(root, catalogueFile, &missing); err == nil {
 		t.Error("Generate with a missing reference file succeeded")
 	}
 
-	if _, err := mutation.Stale(t.TempDir(), nil); err == nil {
+	if _, err := mutation.Stale(t.TempDir(), "mutants", nil); err == nil {
 		t.Error("Stale without a mutants folder succeeded")
 	}
-	if _, err := mutation.Load(t.TempDir()); err == nil {
+	if _, err := mutation.Load(t.TempDir(), catalogueFile); err == nil {
 		t.Error("Load without a catalogue succeeded")
 	}
 }
@@ -865,7 +860,7 @@ func TestRealCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := mutation.Load(root)
+	cat, err := mutation.Load(root, catalogueFile)
 	if err != nil {
 		t.Fatalf("Load(%s): %v", root, err)
 	}
@@ -880,8 +875,8 @@ func TestRealCatalogue(t *testing.T) {
 		if m.Step != i+1 {
 			t.Errorf("mutant %d (%s) has step %d, want %d", i+1, m.Name, m.Step, i+1)
 		}
-		if !strings.HasPrefix(m.Pos, mutation.CatalogueFile+":") {
-			t.Errorf("mutant %s at %q, want a position in %s", m.Name, m.Pos, mutation.CatalogueFile)
+		if !strings.HasPrefix(m.Pos, catalogueFile+":") {
+			t.Errorf("mutant %s at %q, want a position in %s", m.Name, m.Pos, catalogueFile)
 		}
 		p := m.Package()
 		if prev, dup := packages[p]; dup {
@@ -889,7 +884,7 @@ func TestRealCatalogue(t *testing.T) {
 		}
 		packages[p] = m.Name
 	}
-	files, err := mutation.Generate(root, cat)
+	files, err := mutation.Generate(root, catalogueFile, cat)
 	if err != nil {
 		t.Fatalf("Generate on the real catalogue: %v", err)
 	}

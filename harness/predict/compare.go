@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/idem"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
 )
 
 // A Verdict compares one prediction with what the matrix shows.
@@ -21,8 +21,8 @@ type Verdict struct {
 	// Problems says, in words, each part of the prediction that was wrong.
 	Problems []string `json:"problems"`
 	// Outcome and Killers are what actually happened to the mutant.
-	Outcome killmatrix.Outcome `json:"outcome"`
-	Killers []killmatrix.Kill  `json:"killers"`
+	Outcome outcome.Mutant    `json:"outcome"`
+	Killers []killmatrix.Kill `json:"killers"`
 	// Divergence shows where the reference and the mutant first printed
 	// different things, in the predicted killer when it killed, else in
 	// the first actual killer.
@@ -48,13 +48,13 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 		return v
 	}
 	v.Outcome, v.Killers = row.Outcome, row.KilledBy
-	if row.Outcome == killmatrix.Invalid {
+	if row.Outcome == outcome.Invalid {
 		v.Problems = append(v.Problems, fmt.Sprintf("mutant %s could not be judged: %s", p.Mutant, row.Reason))
 		return v
 	}
 	broken := map[string]bool{}
 	for _, o := range m.Observations {
-		if o.Broken || o.Flaky {
+		if !o.Valid() {
 			broken[o.Name] = true
 		}
 	}
@@ -67,7 +67,7 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 	case killed:
 	case broken[p.Killer]:
 		v.Problems = append(v.Problems, fmt.Sprintf("%s fails on the reference (or is flaky), so it cannot kill anything", p.Killer))
-	case row.Cells[p.Killer].Status == killmatrix.Timeout:
+	case row.Cells[p.Killer].Status == outcome.TimedOut:
 		v.Problems = append(v.Problems, fmt.Sprintf("%s timed out on the mutant: a timeout is not a kill", p.Killer))
 	default:
 		v.Problems = append(v.Problems, fmt.Sprintf("%s passes on this mutant: the mutant survives it", p.Killer))
@@ -79,7 +79,7 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 			v.Problems = append(v.Problems, fmt.Sprintf("you expected it to survive %s, but that kills it at %s (%s)", s, k.Pos, k.Command))
 		case broken[s]:
 			v.Problems = append(v.Problems, fmt.Sprintf("you expected it to survive %s, but that fails on the reference (or is flaky): it shows nothing", s))
-		case row.Cells[s].Status == killmatrix.Timeout:
+		case row.Cells[s].Status == outcome.TimedOut:
 			v.Problems = append(v.Problems, fmt.Sprintf("you expected it to survive %s, but that timed out on the mutant", s))
 		}
 	}
@@ -109,18 +109,18 @@ func divergence(m *killmatrix.Matrix, row killmatrix.MutantRow, observation stri
 	cell := row.Cells[observation]
 	ref, mut := m.Observations[i].Reference.Steps, cell.Steps
 	n := killmatrix.FirstDivergence(ref, mut)
-	if n < 0 && cell.Status == killmatrix.Fail && len(mut) < len(ref) {
+	if n < 0 && cell.Status == outcome.Fail && len(mut) < len(ref) {
 		// The mutant stopped inside a command (a crash records no step):
 		// show that command as the difference.
 		n = len(mut)
-		mut = append(slices.Clip(mut), idem.Step{Args: ref[n].Args, Err: "(crashed: " + cell.Message + ")"})
+		mut = append(slices.Clip(mut), killmatrix.Step{Args: ref[n].Args, Err: "(crashed: " + cell.Message + ")"})
 	}
 	if n < 0 {
 		return nil
 	}
 	return &Divergence{
 		Observation: observation,
-		Command:     "idem " + strings.Join(ref[n].Args, " "),
+		Command:     strings.Join(ref[n].Args, " "),
 		Diff:        cmp.Diff(ref[n], mut[n]),
 	}
 }

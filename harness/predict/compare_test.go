@@ -7,13 +7,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/idem"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 )
 
-func step(stdout, err string, args ...string) idem.Step {
-	return idem.Step{Args: args, Stdout: stdout, Err: err}
+func step(stdout, err string, args ...string) killmatrix.Step {
+	return killmatrix.Step{Args: append([]string{"idem"}, args...), Stdout: stdout, Err: err}
 }
 
 func obsRow(name string, ref killmatrix.Result) killmatrix.ObservationRow {
@@ -21,6 +21,7 @@ func obsRow(name string, ref killmatrix.Result) killmatrix.ObservationRow {
 	return killmatrix.ObservationRow{
 		Observation: killmatrix.Observation{Name: name, Kind: kind, File: "testdata/" + name + ".txtar", Doc: name},
 		Reference:   ref,
+		Status:      outcome.Pass,
 	}
 }
 
@@ -30,12 +31,12 @@ func obsRow(name string, ref killmatrix.Result) killmatrix.ObservationRow {
 // reference and edge/flaky is flaky. Mutant 2_b is killed by edge/fetch_nil
 // with an error from the fetch itself. Mutant 3_c survives everything.
 func matrix() *killmatrix.Matrix {
-	pass := func(steps ...idem.Step) killmatrix.Result {
-		return killmatrix.Result{Status: killmatrix.Pass, Steps: steps}
+	pass := func(steps ...killmatrix.Step) killmatrix.Result {
+		return killmatrix.Result{Status: outcome.Pass, Steps: steps}
 	}
-	fail := func(name string, line int, command string, steps ...idem.Step) killmatrix.Result {
+	fail := func(name string, line int, command string, steps ...killmatrix.Step) killmatrix.Result {
 		return killmatrix.Result{
-			Status: killmatrix.Fail, Pos: "testdata/" + name + ".txtar:" + strconv.Itoa(line), Line: line,
+			Status: outcome.Fail, Pos: "testdata/" + name + ".txtar:" + strconv.Itoa(line), Line: line,
 			Command: command, Message: "no match", Steps: steps,
 		}
 	}
@@ -53,14 +54,14 @@ func matrix() *killmatrix.Matrix {
 			obsRow("edge/flaky", pass(initS)),
 		},
 	}
-	m.Observations[3].Broken = true
-	m.Observations[5].Flaky = true
+	m.Observations[3].Status = outcome.Broken
+	m.Observations[5].Status = outcome.Flaky
 
 	finish := step("true\n", "", "finish", "k1", "v1", `{"receipt":1}`)
 	killFetch := fail("edge/fetch_nil", 6, "stdout null", initS, reserveS, finish, step(`{"receipt":1}`+"\n", "", "fetch", "k1", "10"))
 	killCounts := fail("edge/counts", 5, `stdout '"pending":1'`, initS, reserveS, step(`{"done":0,"pending":0}`+"\n", "", "counts"))
 	m.Mutants = append(m.Mutants, killmatrix.MutantRow{
-		Name: "1_a", Outcome: killmatrix.Killed,
+		Name: "1_a", Outcome: outcome.Killed,
 		KilledBy: []killmatrix.Kill{
 			{Observation: "edge/fetch_nil", Pos: killFetch.Pos, Command: killFetch.Command, Message: killFetch.Message, Evidence: killmatrix.EvidenceReturn},
 			{Observation: "edge/counts", Pos: killCounts.Pos, Command: killCounts.Command, Message: killCounts.Message, Evidence: killmatrix.EvidenceState},
@@ -71,14 +72,14 @@ func matrix() *killmatrix.Matrix {
 			"edge/fetch_nil": killFetch,
 			"edge/counts":    killCounts,
 			"edge/broken":    fail("edge/broken", 4, "stdout false", initS, reserveS),
-			"edge/slow":      {Status: killmatrix.Timeout, Message: "still running after 1s", Steps: []idem.Step{initS}},
+			"edge/slow":      {Status: outcome.TimedOut, Message: "still running after 1s", Steps: []killmatrix.Step{initS}},
 			"edge/flaky":     fail("edge/flaky", 2, "idem init", step("", "boom", "init")),
 		},
 	})
 
 	killErr := fail("edge/fetch_nil", 5, "idem fetch k1 10", initS, reserveS, finish, step("", "fetch: database is locked", "fetch", "k1", "10"))
 	m.Mutants = append(m.Mutants, killmatrix.MutantRow{
-		Name: "2_b", Outcome: killmatrix.Killed,
+		Name: "2_b", Outcome: outcome.Killed,
 		KilledBy:      []killmatrix.Kill{{Observation: "edge/fetch_nil", Pos: killErr.Pos, Command: killErr.Command, Message: killErr.Message, Evidence: killmatrix.EvidenceError}},
 		SurvivedHappy: []string{"happy/reserve"}, TimedOutOn: []string{},
 		Cells: map[string]killmatrix.Result{
@@ -92,7 +93,7 @@ func matrix() *killmatrix.Matrix {
 	})
 
 	m.Mutants = append(m.Mutants, killmatrix.MutantRow{
-		Name: "3_c", Outcome: killmatrix.Survived,
+		Name: "3_c", Outcome: outcome.Survived,
 		KilledBy: []killmatrix.Kill{}, SurvivedHappy: []string{"happy/reserve"}, TimedOutOn: []string{},
 		Cells: map[string]killmatrix.Result{
 			"happy/reserve":  pass(initS, reserveS),
@@ -118,56 +119,56 @@ func TestCompare(t *testing.T) {
 		p        predict.Prediction
 		right    bool
 		problems []string // each a substring of the matching problem
-		outcome  killmatrix.Outcome
+		outcome  outcome.Mutant
 		div      *divergence
 	}{
 		{
 			name:    "right",
 			p:       predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn, Survives: []string{"happy/reserve"}},
 			right:   true,
-			outcome: killmatrix.Killed,
+			outcome: outcome.Killed,
 			div:     fetchDiv,
 		},
 		{
 			name:    "right with the second killer",
 			p:       predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
 			right:   true,
-			outcome: killmatrix.Killed,
+			outcome: outcome.Killed,
 			div:     countsDiv,
 		},
 		{
 			name:     "killer that passed",
 			p:        predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn},
 			problems: []string{"happy/reserve passes on this mutant: the mutant survives it"},
-			outcome:  killmatrix.Killed,
+			outcome:  outcome.Killed,
 			div:      fetchDiv, // shown in the first real killer
 		},
 		{
 			name:     "killer broken on the reference",
 			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/broken", Evidence: killmatrix.EvidenceReturn},
 			problems: []string{"edge/broken fails on the reference (or is flaky), so it cannot kill anything"},
-			outcome:  killmatrix.Killed,
+			outcome:  outcome.Killed,
 			div:      fetchDiv,
 		},
 		{
 			name:     "killer flaky",
 			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/flaky", Evidence: killmatrix.EvidenceError},
 			problems: []string{"edge/flaky fails on the reference (or is flaky)"},
-			outcome:  killmatrix.Killed,
+			outcome:  outcome.Killed,
 			div:      fetchDiv,
 		},
 		{
 			name:     "killer timed out",
 			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/slow", Evidence: killmatrix.EvidenceReturn},
 			problems: []string{"edge/slow timed out on the mutant: a timeout is not a kill"},
-			outcome:  killmatrix.Killed,
+			outcome:  outcome.Killed,
 			div:      fetchDiv,
 		},
 		{
 			name:     "right killer, wrong evidence",
 			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceReturn},
 			problems: []string{`edge/counts kills it as you said, but the evidence is state, not return: the failing line is testdata/edge/counts.txtar:5 (stdout '"pending":1')`},
-			outcome:  killmatrix.Killed,
+			outcome:  outcome.Killed,
 			div:      countsDiv,
 		},
 		{
@@ -175,7 +176,7 @@ func TestCompare(t *testing.T) {
 			p: predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn,
 				Survives: []string{"happy/reserve", "edge/counts"}},
 			problems: []string{`you expected it to survive edge/counts, but that kills it at testdata/edge/counts.txtar:5 (stdout '"pending":1')`},
-			outcome:  killmatrix.Killed,
+			outcome:  outcome.Killed,
 			div:      fetchDiv,
 		},
 		{
@@ -183,21 +184,21 @@ func TestCompare(t *testing.T) {
 			p: predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn,
 				Survives: []string{"edge/fetch_nil"}},
 			problems: []string{"happy/reserve passes on this mutant", "you expected it to survive edge/fetch_nil, but that kills it at testdata/edge/fetch_nil.txtar:6 (stdout null)"},
-			outcome:  killmatrix.Killed,
+			outcome:  outcome.Killed,
 			div:      fetchDiv,
 		},
 		{
 			name:    "error evidence shows the differing error",
 			p:       predict.Prediction{Mutant: "2_b", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceError},
 			right:   true,
-			outcome: killmatrix.Killed,
+			outcome: outcome.Killed,
 			div:     &divergence{"edge/fetch_nil", "idem fetch k1 10", []string{"database is locked", `"null\n"`}},
 		},
 		{
 			name:     "survived mutant has no divergence",
 			p:        predict.Prediction{Mutant: "3_c", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
 			problems: []string{"edge/counts passes on this mutant"},
-			outcome:  killmatrix.Survived,
+			outcome:  outcome.Survived,
 		},
 		{
 			name:     "mutant not in matrix",

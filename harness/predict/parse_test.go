@@ -11,7 +11,6 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/predict"
-	"idemlab/mutants"
 )
 
 // known is a small catalogue and set of observations for hand-written
@@ -586,7 +585,7 @@ func labKnown(t *testing.T, studentRoot string) predict.Known {
 		}
 		obs = append(obs, own...)
 	}
-	k := predict.Known{Mutants: mutants.Names()[1:]}
+	k := predict.Known{Mutants: mutantNames()}
 	for _, o := range obs {
 		k.Observations = append(k.Observations, o.Name)
 	}

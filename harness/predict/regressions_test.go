@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"idemlab/harness/idem"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 )
 
@@ -46,7 +46,7 @@ func TestParseFenceEdges(t *testing.T) {
 
 func TestCompareInvalidMutant(t *testing.T) {
 	m := matrix()
-	m.Mutants = append(m.Mutants, killmatrix.MutantRow{Name: "9_invalid", Outcome: killmatrix.Invalid, Reason: "incomplete implementation: no Fetch"})
+	m.Mutants = append(m.Mutants, killmatrix.MutantRow{Name: "9_invalid", Outcome: outcome.Invalid, Reason: "incomplete implementation: no Fetch"})
 	v := predict.Compare(m, predict.Prediction{Mutant: "9_invalid", Killer: "edge/counts", Evidence: killmatrix.EvidenceState})
 	if v.Right || len(v.Problems) != 1 || !strings.Contains(v.Problems[0], "could not be judged: incomplete implementation") {
 		t.Errorf("verdict on an invalid mutant: right %v, problems %q", v.Right, v.Problems)
@@ -75,7 +75,7 @@ func TestCompareSurvivesNeedsAPass(t *testing.T) {
 func TestCompareCrashShowsDivergence(t *testing.T) {
 	m := matrix()
 	ref := m.Observations[2].Reference.Steps // edge/counts: init, reserve, counts
-	crashed := killmatrix.Result{Status: killmatrix.Fail, Pos: "testdata/edge/counts.txtar", Message: "panic: counts exploded", Steps: []idem.Step(ref[:2])}
+	crashed := killmatrix.Result{Status: outcome.Fail, Pos: "testdata/edge/counts.txtar", Message: "panic: counts exploded", Steps: []killmatrix.Step(ref[:2])}
 	m.Mutants[0].Cells["edge/counts"] = crashed
 	m.Mutants[0].KilledBy = []killmatrix.Kill{{Observation: "edge/counts", Pos: crashed.Pos, Evidence: killmatrix.EvidenceError}}
 	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceError})

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"idemlab/harness/lab"
 )
 
 // HarnessVersion is bumped with every change to what the harness reports.
@@ -40,9 +42,10 @@ type Digest struct {
 
 // Inputs digests what a report depends on, relative to root: the given
 // files one by one (a worksheet that does not exist is recorded with an
-// empty digest), the catalogue, the reference and each mutant copy one by
-// one, and all of the harness's Go source as one digest.
-func Inputs(root string, files []string) ([]Digest, error) {
+// empty digest), the lab's catalogue, the Go source of the lab's Sources
+// folders (its reference and mutant copies) one by one, and all of the
+// harness's Go source as one digest.
+func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
 	var out []Digest
 	add := func(rel string) error {
 		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
@@ -57,12 +60,12 @@ func Inputs(root string, files []string) ([]Digest, error) {
 		out = append(out, Digest{Path: rel, SHA256: hex.EncodeToString(sum[:])})
 		return nil
 	}
-	sources, err := goFiles(root, "reference", "mutants")
+	sources, err := goFiles(root, layout.Sources...)
 	if err != nil {
 		return nil, err
 	}
 	// Clip, so appending never writes into the caller's array.
-	for _, rel := range append(append(slices.Clip(files), "mutants/catalogue.json"), sources...) {
+	for _, rel := range append(append(slices.Clip(files), layout.Catalogue), sources...) {
 		if err := add(rel); err != nil {
 			return nil, err
 		}

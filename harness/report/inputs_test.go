@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/lab"
 	"idemlab/harness/report"
 )
 
@@ -59,7 +60,7 @@ func sum(text string) string {
 
 func inputs(t *testing.T, root string, files ...string) []report.Digest {
 	t.Helper()
-	d, err := report.Inputs(root, files)
+	d, err := report.Inputs(root, testLayout, files)
 	if err != nil {
 		t.Fatalf("Inputs: %v", err)
 	}
@@ -74,6 +75,10 @@ func harnessDigest(t *testing.T, d []report.Digest) string {
 	}
 	return d[len(d)-1].SHA256
 }
+
+// testLayout is the layout of tree: a lab whose sources are its reference
+// and mutants folders.
+var testLayout = lab.Layout{Catalogue: "mutants/catalogue.json", Sources: []string{"reference", "mutants"}}
 
 var hexSHA256 = regexp.MustCompile(`^[0-9a-f]{64}$`)
 

@@ -1,6 +1,10 @@
 package report
 
-import "slices"
+import (
+	"slices"
+
+	"idemlab/harness/outcome"
+)
 
 // Redact returns a copy of r for a student's eyes: the mutants for which
 // hidden reports true are removed everywhere they would be named (the
@@ -16,7 +20,7 @@ func (r *Report) Redact(hidden func(mutant string) bool) *Report {
 			continue
 		}
 		out.Hidden.Mutants++
-		if mu.Outcome == "killed" {
+		if mu.Outcome == outcome.Killed {
 			out.Hidden.Killed++
 		}
 	}

@@ -18,7 +18,7 @@ func TestInputsLeavesCallerSliceAlone(t *testing.T) {
 		}
 	}
 	all := []string{"worksheet.md", "keep-me-1", "keep-me-2"}
-	if _, err := report.Inputs(root, all[:1]); err != nil {
+	if _, err := report.Inputs(root, testLayout, all[:1]); err != nil {
 		t.Fatal(err)
 	}
 	if all[1] != "keep-me-1" || all[2] != "keep-me-2" {

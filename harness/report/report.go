@@ -16,6 +16,7 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 )
 
@@ -80,11 +81,13 @@ func (s Score) String() string {
 // Mutant is one mutant's verdict with its catalogue entry.
 type Mutant struct {
 	killmatrix.MutantRow
-	Step     int    `json:"step,omitempty"`
-	Function string `json:"function,omitempty"`
-	Idea     string `json:"idea,omitempty"`
-	Killer   string `json:"intended_killer,omitempty"`
-	Hint     string `json:"hint,omitempty"`
+	Label    string        `json:"label,omitempty"`
+	Title    mutation.Text `json:"title,omitempty"`
+	Step     int           `json:"step,omitempty"`
+	Function string        `json:"function,omitempty"`
+	Idea     mutation.Text `json:"idea,omitempty"`
+	Killer   string        `json:"intended_killer,omitempty"`
+	Hint     mutation.Text `json:"hint,omitempty"`
 }
 
 // Invalid is a student's observation that fails on the reference: it
@@ -100,8 +103,8 @@ type Invalid struct {
 
 // Misconception is a mutant whose behaviour an invalid observation expects.
 type Misconception struct {
-	Mutant string `json:"mutant"`
-	Hint   string `json:"hint"`
+	Mutant string        `json:"mutant"`
+	Hint   mutation.Text `json:"hint"`
 }
 
 // New builds the report. cat and sheet may be nil.
@@ -114,11 +117,12 @@ func New(m *killmatrix.Matrix, cat *mutation.Catalogue, sheet *predict.Sheet, in
 		Predictions: sheet, Verdicts: []predict.Verdict{}, Unpredicted: []string{}, Invalid: []Invalid{},
 		Observations: m.Observations, Inputs: inputs, ElapsedMS: m.Elapsed.Milliseconds(),
 	}
-	hints := map[string]string{}
+	hints := map[string]mutation.Text{}
 	for _, mu := range m.Mutants {
 		row := Mutant{MutantRow: mu}
 		if cat != nil {
 			if c, ok := cat.Lookup(mu.Name); ok {
+				row.Label, row.Title = c.Label, c.Title
 				row.Step, row.Function, row.Idea, row.Killer, row.Hint = c.Step, c.Function, c.Idea, c.Killer, c.Hint
 			}
 		}
@@ -146,16 +150,16 @@ func New(m *killmatrix.Matrix, cat *mutation.Catalogue, sheet *predict.Sheet, in
 		if o.Kind != killmatrix.KindStudent {
 			continue
 		}
-		if !o.Broken && !o.Flaky {
+		if o.Valid() {
 			own[o.Name] = true
 			continue
 		}
-		if !o.Broken {
+		if o.Status != outcome.Broken {
 			continue
 		}
 		inv := Invalid{Observation: o.Name, Pos: o.Reference.Pos, Message: o.Reference.Message, SharedWith: []Misconception{}}
 		for _, mu := range m.Mutants {
-			if mu.Cells[o.Name].Status == killmatrix.Pass {
+			if mu.Cells[o.Name].Status == outcome.Pass {
 				inv.SharedWith = append(inv.SharedWith, Misconception{Mutant: mu.Name, Hint: hints[mu.Name]})
 			}
 		}

@@ -12,29 +12,30 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
 	"idemlab/harness/report"
 )
 
 // matrix is a small hand-made kill matrix: two observations, two mutants,
 // one killed and one surviving, plus one broken observation.
 func matrix() *killmatrix.Matrix {
-	pass := killmatrix.Result{Status: killmatrix.Pass}
-	fail := killmatrix.Result{Status: killmatrix.Fail, Pos: "testdata/edge/b.txtar:7", Line: 7, Command: "stdout '^null$'", Message: "no match for `^null$` found in stdout"}
+	pass := killmatrix.Result{Status: outcome.Pass}
+	fail := killmatrix.Result{Status: outcome.Fail, Pos: "testdata/edge/b.txtar:7", Line: 7, Command: "stdout '^null$'", Message: "no match for `^null$` found in stdout"}
 	return &killmatrix.Matrix{
 		Observations: []killmatrix.ObservationRow{
-			{Observation: killmatrix.Observation{Name: "happy/a", Kind: "happy", File: "testdata/happy/a.txtar", Doc: "a"}, Reference: pass},
-			{Observation: killmatrix.Observation{Name: "edge/b", Kind: "edge", File: "testdata/edge/b.txtar", Doc: "b"}, Reference: pass},
-			{Observation: killmatrix.Observation{Name: "edge/c", Kind: "edge", File: "testdata/edge/c.txtar", Doc: "c"}, Reference: fail, Broken: true},
+			{Observation: killmatrix.Observation{Name: "happy/a", Kind: "happy", File: "testdata/happy/a.txtar", Doc: "a"}, Reference: pass, Status: outcome.Pass},
+			{Observation: killmatrix.Observation{Name: "edge/b", Kind: "edge", File: "testdata/edge/b.txtar", Doc: "b"}, Reference: pass, Status: outcome.Pass},
+			{Observation: killmatrix.Observation{Name: "edge/c", Kind: "edge", File: "testdata/edge/c.txtar", Doc: "c"}, Reference: fail, Status: outcome.Broken},
 		},
 		Mutants: []killmatrix.MutantRow{
 			{
-				Name: "1_one", Outcome: killmatrix.Killed,
+				Name: "1_one", Outcome: outcome.Killed,
 				KilledBy:      []killmatrix.Kill{{Observation: "edge/b", Pos: fail.Pos, Command: fail.Command, Message: fail.Message, Evidence: killmatrix.EvidenceReturn}},
 				SurvivedHappy: []string{"happy/a"}, TimedOutOn: []string{},
 				Cells: map[string]killmatrix.Result{"happy/a": pass, "edge/b": fail, "edge/c": fail},
 			},
 			{
-				Name: "2_two", Outcome: killmatrix.Survived,
+				Name: "2_two", Outcome: outcome.Survived,
 				KilledBy: []killmatrix.Kill{}, SurvivedHappy: []string{"happy/a"}, TimedOutOn: []string{},
 				Cells: map[string]killmatrix.Result{"happy/a": pass, "edge/b": pass, "edge/c": fail},
 			},
@@ -45,7 +46,7 @@ func matrix() *killmatrix.Matrix {
 
 func catalogue() *mutation.Catalogue {
 	return &mutation.Catalogue{Version: 1, Reference: "reference/store.go", Mutants: []mutation.Mutant{
-		{Name: "1_one", Step: 1, Function: "InitDB", Idea: "idempotent init", Killer: "edge/b", Hint: "init twice"},
+		{Name: "1_one", Step: 1, Function: "InitDB", Idea: mutation.Text{"en": "idempotent init"}, Killer: "edge/b", Hint: mutation.Text{"en": "init twice"}},
 	}}
 }
 
@@ -59,11 +60,11 @@ func TestText(t *testing.T) {
 	for _, row := range []string{
 		`(?m)^happy/a\s+pass\s+\.\s+\.\s*$`,
 		`(?m)^edge/b\s+pass\s+K\s+\.\s*$`,
-		`(?m)^edge/c\s+BROKEN\s+-\s+-\s*$`,
+		`(?m)^edge/c\s+broken\s+-\s+-\s*$`,
 		`(?m)^1\s+1_one\s+killed\s+testdata/edge/b\.txtar:7  stdout '\^null\$'\s+return$`,
 		`(?m)^2\s+2_two\s+survived\s*$`,
 		`(?m)^BROKEN edge/c fails on the reference`,
-		`(?m)^2 mutants: 1 killed, 1 survived, 0 timed out, 0 invalid; 1 broken observation \(1\.5s\)$`,
+		`(?m)^2 mutants: 1 killed, 1 survived, 0 timeout, 0 invalid; 1 broken observation \(1\.5s\)$`,
 	} {
 		if !regexp.MustCompile(row).MatchString(out) {
 			t.Errorf("report lacks a line matching %s\nreport:\n%s", row, out)

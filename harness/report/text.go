@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
 )
 
 // Cell marks in the grid.
@@ -46,16 +48,10 @@ func (r *Report) Text(w io.Writer) error {
 	}
 	fmt.Fprintln(tw)
 	for _, o := range r.Observations {
-		ref := "pass"
-		switch {
-		case o.Broken:
-			ref = "BROKEN"
-		case o.Flaky:
-			ref = "FLAKY"
-		}
+		ref := string(o.Status)
 		fmt.Fprintf(tw, "%s\t%s", o.Name, ref)
 		for _, mu := range r.Mutants {
-			cell := mark(mu.Cells[o.Name], o.Broken || o.Flaky)
+			cell := mark(mu.Cells[o.Name], !o.Valid())
 			if predicted[mu.Name] == o.Name {
 				cell += "*"
 			}
@@ -86,14 +82,14 @@ func (r *Report) Text(w io.Writer) error {
 	}
 	tw.Flush()
 
-	hints := map[string]string{}
+	hints := map[string]mutation.Text{}
 	for _, mu := range r.Mutants {
 		hints[mu.Name] = mu.Hint
 	}
 	if len(r.Verdicts) > 0 {
 		b.WriteString("\nYour predictions\n\n")
 		for _, v := range r.Verdicts {
-			b.WriteString(v.Lesson(hints[v.Prediction.Mutant]))
+			b.WriteString(v.Lesson(hints[v.Prediction.Mutant].String()))
 			b.WriteString("\n")
 		}
 	}
@@ -102,17 +98,17 @@ func (r *Report) Text(w io.Writer) error {
 	}
 
 	for _, o := range r.Observations {
-		if o.Broken && o.Kind != killmatrix.KindStudent {
+		if o.Status == outcome.Broken && o.Kind != killmatrix.KindStudent {
 			fmt.Fprintf(&b, "\nBROKEN %s fails on the reference, so it is not counted:\n  %s: %s\n", o.Name, o.Reference.Pos, o.Reference.Message)
 		}
-		if o.Flaky {
+		if o.Status == outcome.Flaky {
 			fmt.Fprintf(&b, "\nFLAKY %s gave different results on repeated runs of the same code, so it is not counted\n", o.Name)
 		}
 	}
 	for _, inv := range r.Invalid {
 		fmt.Fprintf(&b, "\nINVALID %s fails on the reference, so it asserts something the contract does not say:\n  %s: %s\n", inv.Observation, inv.Pos, inv.Message)
 		for _, s := range inv.SharedWith {
-			fmt.Fprintf(&b, "  it passes on %s, so you expect that mutant's behaviour. Hint: %s\n", s.Mutant, s.Hint)
+			fmt.Fprintf(&b, "  it passes on %s, so you expect that mutant's behaviour. Hint: %s\n", s.Mutant, s.Hint.String())
 		}
 	}
 
@@ -138,9 +134,9 @@ func mark(r killmatrix.Result, excluded bool) string {
 	switch {
 	case excluded || r.Status == "":
 		return markNotRun
-	case r.Status == killmatrix.Fail:
+	case r.Status == outcome.Fail:
 		return markKilled
-	case r.Status == killmatrix.Timeout:
+	case r.Status == outcome.TimedOut:
 		return markTimedOut
 	}
 	return markSurvived

@@ -16,11 +16,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
 	"idemlab/harness/report"
-	"idemlab/mutants"
 )
 
 // Verdict is the checker's conclusion.
@@ -64,7 +63,7 @@ func (r *Result) String() string {
 // Check compares the JSON report data with the checkout at root, running
 // the lab again with the observations, worksheets and mutants the report
 // names.
-func Check(root string, data []byte, build killmatrix.Options) (*Result, error) {
+func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options) (*Result, error) {
 	var r report.Report
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("not a JSON report: %v", err)
@@ -88,7 +87,7 @@ func Check(root string, data []byte, build killmatrix.Options) (*Result, error) 
 			}
 		}
 	}
-	digests, err := report.Inputs(root, files)
+	digests, err := report.Inputs(root, l.Layout, files)
 	if err != nil {
 		return nil, err
 	}
@@ -117,21 +116,21 @@ func Check(root string, data []byte, build killmatrix.Options) (*Result, error) 
 	// Re-run every observation whose file the report digested, and the
 	// mutants it names: an observation dropped from its results then shows
 	// as a difference.
-	cfg := lab.Config{
-		Root: root, StudentRoot: studentRoot, Worksheets: worksheets, Build: build, Instructor: true,
+	cfg := labrun.Config{
+		Lab: l, Root: root, StudentRoot: studentRoot, Worksheets: worksheets, Build: build, Instructor: true,
 		Run: regexp.MustCompile("^(" + strings.Join(names, "|") + ")$"),
 	}
 	if cfg.Worksheets == nil {
 		cfg.Worksheets = []string{}
 	}
 	for _, mu := range r.Mutants {
-		s, ok := mutants.Lookup(mu.Name)
-		if !ok || mu.Name == impl.ReferenceName {
+		s, ok := l.Lookup(mu.Name)
+		if !ok || mu.Name == l.Reference.Name {
 			return nil, fmt.Errorf("the report judges mutant %q, which this checkout does not have", mu.Name)
 		}
 		cfg.Mutants = append(cfg.Mutants, s)
 	}
-	plan, err := lab.Prepare(cfg)
+	plan, err := labrun.Prepare(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("re-running the report's inputs: %v", err)
 	}
@@ -161,7 +160,7 @@ type facts struct {
 func essence(r *report.Report) facts {
 	f := facts{Summary: r.Summary, Score: r.Score}
 	for _, o := range r.Observations {
-		f.Observations = append(f.Observations, fmt.Sprintf("%s broken=%v flaky=%v", o.Name, o.Broken, o.Flaky))
+		f.Observations = append(f.Observations, fmt.Sprintf("%s %s", o.Name, o.Status))
 	}
 	for _, mu := range r.Mutants {
 		var killers []string

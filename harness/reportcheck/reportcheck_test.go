@@ -9,8 +9,10 @@ import (
 	"testing"
 
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
+	"idemlab/harness/outcome"
 	"idemlab/harness/reportcheck"
+	"idemlab/mutants"
 )
 
 // The example worksheet and its student observations: one that kills a
@@ -32,7 +34,8 @@ func root(t *testing.T) string {
 // makeReport runs the lab on the example worksheet as idemlab -json does.
 func makeReport(t *testing.T) []byte {
 	t.Helper()
-	plan, err := lab.Prepare(lab.Config{
+	plan, err := labrun.Prepare(labrun.Config{
+		Lab:         mutants.Lab(),
 		Root:        root(t),
 		Worksheets:  []string{"../../" + worksheet},
 		StudentRoot: "../../testdata/example",
@@ -90,7 +93,7 @@ func object(t *testing.T, v any) map[string]any {
 
 func check(t *testing.T, data []byte) *reportcheck.Result {
 	t.Helper()
-	res, err := reportcheck.Check(root(t), data, killmatrix.Options{})
+	res, err := reportcheck.Check(mutants.Lab(), root(t), data, killmatrix.Options{})
 	if err != nil {
 		t.Fatalf("Check: %v", err)
 	}
@@ -119,10 +122,10 @@ func TestCheck(t *testing.T) {
 			// An outcome: the first mutant "survived".
 			mu := object(t, list(t, r["mutants"])[0])
 			mutant = mu["name"].(string)
-			if mu["outcome"] != string(killmatrix.Killed) {
+			if mu["outcome"] != string(outcome.Killed) {
 				t.Fatalf("mutant %s is %v in the report, want killed", mutant, mu["outcome"])
 			}
-			mu["outcome"] = string(killmatrix.Survived)
+			mu["outcome"] = string(outcome.Survived)
 			// A verdict turned right: the example's third prediction is wrong.
 			v := object(t, list(t, r["verdicts"])[2])
 			if v["right"] != false {
@@ -219,7 +222,7 @@ func TestCheck(t *testing.T) {
 			{"no schema", `{}`, `report schema ""`},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				res, err := reportcheck.Check(root(t), []byte(c.data), killmatrix.Options{})
+				res, err := reportcheck.Check(mutants.Lab(), root(t), []byte(c.data), killmatrix.Options{})
 				if err == nil {
 					t.Fatalf("Check succeeded: %s", res)
 				}
@@ -232,7 +235,7 @@ func TestCheck(t *testing.T) {
 			renamed := edit(t, data, func(r map[string]any) {
 				object(t, list(t, r["mutants"])[0])["name"] = "9_not_in_this_checkout"
 			})
-			_, err := reportcheck.Check(root(t), renamed, killmatrix.Options{})
+			_, err := reportcheck.Check(mutants.Lab(), root(t), renamed, killmatrix.Options{})
 			if err == nil || !strings.Contains(err.Error(), `"9_not_in_this_checkout"`) {
 				t.Errorf("Check of a report judging an unknown mutant: err = %v", err)
 			}

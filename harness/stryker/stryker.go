@@ -12,6 +12,7 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
 )
 
 // SchemaVersion is the report format version written; the schema's
@@ -155,7 +156,7 @@ func Export(m *killmatrix.Matrix, cat *mutation.Catalogue, refPath string, refSo
 		testFiles[file] = tf
 		// Broken and flaky observations show nothing about a mutant, so
 		// they cover none (the matrix never counts their kills either).
-		if !o.Broken && !o.Flaky {
+		if o.Valid() {
 			covering = append(covering, o.Name)
 		}
 	}
@@ -173,14 +174,14 @@ func Export(m *killmatrix.Matrix, cat *mutation.Catalogue, refPath string, refSo
 		}
 		mr := MutantResult{
 			ID:          row.Name,
-			MutatorName: entry.Idea,
-			Description: fmt.Sprintf("step %d, %s: %s", entry.Step, entry.Function, entry.Idea),
+			MutatorName: entry.Idea.String(),
+			Description: fmt.Sprintf("step %d, %s: %s", entry.Step, entry.Function, entry.Idea.String()),
 			Replacement: entry.New,
 			Location:    loc,
 			CoveredBy:   append([]string{}, covering...),
 		}
 		switch row.Outcome {
-		case killmatrix.Killed:
+		case outcome.Killed:
 			// The schema asks a killed mutant's statusReason to hold the
 			// failure messages of the tests that killed it.
 			mr.Status = StatusKilled
@@ -190,14 +191,14 @@ func Export(m *killmatrix.Matrix, cat *mutation.Catalogue, refPath string, refSo
 				reasons = append(reasons, killReason(k))
 			}
 			mr.StatusReason = strings.Join(reasons, "\n")
-		case killmatrix.Survived:
+		case outcome.Survived:
 			mr.Status = StatusSurvived
-		case killmatrix.TimedOut:
+		case outcome.Timeout:
 			mr.Status = StatusTimeout
 			if len(row.TimedOutOn) > 0 {
 				mr.StatusReason = "still running at the deadline: " + strings.Join(row.TimedOutOn, ", ")
 			}
-		case killmatrix.Invalid:
+		case outcome.Invalid:
 			mr.Status, mr.StatusReason = StatusRuntimeError, row.Reason
 		default:
 			return nil, fmt.Errorf("stryker: mutant %s: unknown outcome %q", row.Name, row.Outcome)

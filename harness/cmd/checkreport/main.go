@@ -20,6 +20,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
 	"idemlab/harness/reportcheck"
+	"idemlab/mutants"
 )
 
 func main() {
@@ -51,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "checkreport:", err)
 		return 2
 	}
-	res, err := reportcheck.Check(root, data, killmatrix.Options{})
+	res, err := reportcheck.Check(mutants.Lab(), root, data, killmatrix.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "checkreport: %s: %v\n", fs.Arg(0), err)
 		return 2

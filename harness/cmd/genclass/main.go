@@ -31,9 +31,10 @@ func main() {
 	root, err := mutation.ModuleRoot(".")
 	if err == nil {
 		var obs []killmatrix.Observation
-		obs, err = killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+		l := mutants.Lab()
+		obs, err = killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
 		if err == nil {
-			err = classgen.Write(fs.Arg(0), *n, *seed, classgen.DefaultMix, mutants.Catalogue(), obs)
+			err = classgen.Write(fs.Arg(0), *n, *seed, classgen.DefaultMix, l.Catalogue, obs)
 		}
 	}
 	if err != nil {

@@ -1,11 +1,13 @@
-// Command genmutants writes the mutant copies declared in
-// mutants/catalogue.json. It is run by go generate ./mutants:
+// Command genmutants writes the mutant copies a catalogue declares, and the
+// registry that compiles them in. A lab's go:generate line runs it, in the
+// catalogue's folder:
 //
-//	go generate ./mutants
+//	//go:generate go run ../harness/cmd/genmutants catalogue.json
 //
 // It finds the module root from the working directory, renders every copy
-// and the registry, writes those that changed, and removes generated files
-// no longer wanted (a mutant dropped from the catalogue), then their folder
+// (in a folder named for the mutant's ID beside the catalogue) and the
+// registry, writes those that changed, and removes generated files no
+// longer wanted (a mutant dropped from the catalogue), then their folder
 // when it is empty. Only files carrying the generated-code header are ever
 // removed.
 package main
@@ -14,6 +16,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
@@ -21,25 +24,45 @@ import (
 )
 
 func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "genmutants:", err)
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: genmutants CATALOGUE.json")
 		os.Exit(1)
+	}
+	if err := run(os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "genmutants:", err)
+		os.Exit(70)
 	}
 }
 
-func run() error {
+func run(catalogue string) error {
 	root, err := mutation.ModuleRoot(".")
 	if err != nil {
 		return err
 	}
-	cat, err := mutation.Load(root)
+	abs, err := filepath.Abs(catalogue)
 	if err != nil {
 		return err
 	}
-	files, err := mutation.Generate(root, cat)
+	rel, err := filepath.Rel(root, abs)
 	if err != nil {
 		return err
 	}
+	file := filepath.ToSlash(rel)
+	cat, err := mutation.Load(root, file)
+	if err != nil {
+		return err
+	}
+	files, err := mutation.Generate(root, file, cat)
+	if err != nil {
+		return err
+	}
+	if err := write(root, files); err != nil {
+		return err
+	}
+	return removeStale(root, path.Dir(file), files)
+}
+
+func write(root string, files map[string][]byte) error {
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)
@@ -58,7 +81,11 @@ func run() error {
 		}
 		fmt.Println("wrote", name)
 	}
-	stale, err := mutation.Stale(root, files)
+	return nil
+}
+
+func removeStale(root, dir string, files map[string][]byte) error {
+	stale, err := mutation.Stale(root, dir, files)
 	if err != nil {
 		return err
 	}

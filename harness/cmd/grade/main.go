@@ -98,7 +98,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "grade:", err)
 		return 2
 	}
-	lab, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	l := mutants.Lab()
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
 	if err != nil {
 		fmt.Fprintln(stderr, "grade:", err)
 		return 1
@@ -109,15 +110,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt := grade.Options{
-		Catalogue: mutants.Catalogue(), Mutants: mutants.Impls(), Lab: lab,
+		Lab: l, Observations: obs,
 		Rubric: rubric, Parallel: *par, Timeout: *timeout,
 	}
 	if *heldOutFile != "" {
-		h, err := heldout.Load(root, *heldOutFile, killmatrix.Options{Timeout: *timeout, Parallel: *par})
+		h, err := heldout.Load(l, root, *heldOutFile, names(obs), killmatrix.Options{Timeout: *timeout, Parallel: *par})
 		if err != nil {
 			fmt.Fprintln(stderr, "grade:", err)
 			return 2
 		}
+		defer h.Close()
 		opt.HeldOut = h
 	}
 
@@ -150,6 +152,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+func names(obs []killmatrix.Observation) []string {
+	var out []string
+	for _, o := range obs {
+		out = append(out, o.Name)
+	}
+	return out
+}
+
 func readRoster(file string) ([]string, error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -177,7 +187,7 @@ func writeFeedback(dir string, class *grade.Class, opt grade.Options) error {
 			continue // nothing graded, or a name that is no file name
 		}
 		var b bytes.Buffer
-		if err := grade.Feedback(&b, row, class, opt.Catalogue); err != nil {
+		if err := grade.Feedback(&b, row, class, opt.Lab.Catalogue); err != nil {
 			return err
 		}
 		if err := os.WriteFile(filepath.Join(dir, row.Student+".txt"), b.Bytes(), 0o644); err != nil {

@@ -42,7 +42,8 @@ func run(n int, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	lab, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	l := mutants.Lab()
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
 	if err != nil {
 		return err
 	}
@@ -51,7 +52,7 @@ func run(n int, seed uint64) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if err := classgen.Write(dir, n, seed, classgen.DefaultMix, mutants.Catalogue(), lab); err != nil {
+	if err := classgen.Write(dir, n, seed, classgen.DefaultMix, l.Catalogue, obs); err != nil {
 		return err
 	}
 	subs, err := grade.Load(dir, nil)
@@ -64,7 +65,7 @@ func run(n int, seed uint64) error {
 	for _, par := range []int{1, cores} {
 		start := time.Now()
 		c, err := grade.Grade(subs, grade.Options{
-			Catalogue: mutants.Catalogue(), Mutants: mutants.Impls(), Lab: lab,
+			Lab: l, Observations: obs,
 			Rubric: grade.DefaultRubric, Parallel: par,
 		})
 		if err != nil {

@@ -23,8 +23,7 @@ import (
 	"os"
 	"strings"
 
-	"idemlab/harness/idem"
-	"idemlab/harness/impl"
+	"idemlab/idem"
 	"idemlab/mutants"
 )
 
@@ -33,7 +32,8 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	name := impl.ReferenceName
+	l := mutants.Lab()
+	name := l.Reference.Name
 	// Leading flags in any order: -impl, -list and -help are this
 	// command's own; -db passes through to the idem command line.
 	var pass []string
@@ -47,7 +47,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		switch flag {
 		case "list":
-			fmt.Fprintln(stdout, strings.Join(mutants.Names(), "\n"))
+			for _, i := range l.Impls() {
+				fmt.Fprintln(stdout, i.Name)
+			}
 			return 0
 		case "h", "help":
 			fmt.Fprint(stdout, usage())
@@ -71,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	s, ok := mutants.Lookup(name)
+	s, ok := l.Lookup(name)
 	if !ok {
 		fmt.Fprintf(stderr, "idem: unknown implementation %q; idem -list shows the names\n", name)
 		return 2

@@ -44,9 +44,8 @@ import (
 
 	"idemlab/harness/heldout"
 	"idemlab/harness/htmlreport"
-	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
 	"idemlab/harness/mutation"
 	"idemlab/harness/stryker"
 	"idemlab/mutants"
@@ -95,12 +94,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "idemlab:", err)
 		return 2
 	}
-	cfg := lab.Config{
-		Root: root, Dir: *dir, Worksheets: sheets,
+	l := mutants.Lab()
+	cfg := labrun.Config{
+		Lab: l, Root: root, Dir: *dir, Worksheets: sheets,
 		Build: killmatrix.Options{Timeout: *timeout, Parallel: *par, WorkRoot: *workRoot},
 	}
 	if *heldOutFile != "" {
-		if cfg.HeldOut, err = heldout.Load(root, *heldOutFile, cfg.Build); err != nil {
+		if cfg.HeldOut, err = heldout.Load(l, root, *heldOutFile, nil, cfg.Build); err != nil {
 			fmt.Fprintln(stderr, "idemlab: -heldout:", err)
 			return 2
 		}
@@ -122,8 +122,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, name := range only {
-		s, ok := mutants.Lookup(name)
-		if !ok || name == impl.ReferenceName {
+		s, ok := l.Lookup(name)
+		if !ok || name == l.Reference.Name {
 			fmt.Fprintf(stderr, "idemlab: -mutant %q: no such mutant (idem -list shows them)\n", name)
 			return 2
 		}
@@ -132,8 +132,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	// The worksheet is read in full before anything runs: a malformed one
 	// stops the run with every problem listed, and no report is written.
-	plan, err := lab.Prepare(cfg)
-	var usage *lab.UsageError
+	plan, err := labrun.Prepare(cfg)
+	var usage *labrun.UsageError
 	switch {
 	case errors.As(err, &usage):
 		fmt.Fprintln(stderr, "idemlab:", err)
@@ -170,12 +170,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *strykerFile != "" {
-		ref, err := os.ReadFile(filepath.Join(root, "reference", "store.go"))
+		ref, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source)))
 		if err != nil {
 			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
 			return 1
 		}
-		sr, err := stryker.Export(m, mutants.Catalogue(), "reference/store.go", ref)
+		sr, err := stryker.Export(m, l.Catalogue, l.Layout.Source, ref)
 		if err != nil {
 			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
 			return 1

@@ -36,7 +36,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -45,6 +44,8 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+	"idemlab/mutants"
 )
 
 // MutateSchema names the JSON report's format.
@@ -133,7 +134,8 @@ func runMutate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	cat, err := mutation.Load(root)
+	l := mutants.Lab()
+	cat := l.Catalogue
 	if err != nil {
 		return fail(err)
 	}
@@ -191,14 +193,9 @@ func runMutate(args []string, stdout, stderr io.Writer) int {
 	} else if obsDir, err = filepath.Abs(obsDir); err != nil {
 		return fail(err)
 	}
-	res, err := mutagen.Run(src, selected, mutagen.RunOptions{
-		Root:      root,
-		File:      path.Base(cat.Reference),
-		Dir:       obsDir,
-		Timeout:   *timeout,
-		Parallel:  *par,
-		FirstKill: !*everyObs,
-		Log:       stderr,
+	res, err := mutagen.Run(l, src, selected, mutagen.BuildOptions{Root: root, Log: stderr}, mutagen.RunOptions{
+		Dir:     obsDir,
+		Options: killmatrix.Options{Timeout: *timeout, Parallel: *par, FirstKill: !*everyObs},
 	})
 	if err != nil {
 		return fail(err)
@@ -240,11 +237,11 @@ func newMutateReport(reference string, src []byte, mutants []mutagen.Mutant, han
 	if res.Matrix != nil {
 		r.Observations = len(res.Matrix.Observations)
 		for _, o := range res.Matrix.Observations {
-			if o.Broken {
+			if o.Status == outcome.Broken {
 				r.Broken = append(r.Broken, o.Name)
 				r.Problems = append(r.Problems, fmt.Sprintf("observation %s fails on the reference: %s: %s", o.Name, o.Reference.Pos, o.Reference.Message))
 			}
-			if o.Flaky {
+			if o.Status == outcome.Flaky {
 				r.Flaky = append(r.Flaky, o.Name)
 				r.Problems = append(r.Problems, fmt.Sprintf("observation %s is flaky: two runs on the same code disagreed", o.Name))
 			}
@@ -267,28 +264,28 @@ func newMutateReport(reference string, src []byte, mutants []mutagen.Mutant, han
 			mr.Outcome, mr.Reason = outcomeUnviable, unviable[m.ID]
 			s.Unviable++
 		case !judged:
-			mr.Outcome, mr.Reason = string(killmatrix.Invalid), "the mutants' program did not report it"
+			mr.Outcome, mr.Reason = string(outcome.Invalid), "the mutants' program did not report it"
 			s.Invalid++
-		case row.Outcome == killmatrix.Killed:
+		case row.Outcome == outcome.Killed:
 			mr.Outcome, mr.KilledBy, mr.FirstKillOnly = string(row.Outcome), row.KilledBy, row.Stopped
 			s.Killed++
 			if isEquivalent {
 				r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent but %s kills it: remove the entry", q.Pos, m.ID, row.KilledBy[0].Observation))
 			}
-		case row.Outcome == killmatrix.Survived && isEquivalent:
+		case row.Outcome == outcome.Survived && isEquivalent:
 			mr.Outcome, mr.Reason = outcomeEquivalent, q.Reason
 			s.Equivalent++
-		case row.Outcome == killmatrix.Survived:
+		case row.Outcome == outcome.Survived:
 			mr.Outcome = string(row.Outcome)
 			s.Survived++
-		case row.Outcome == killmatrix.TimedOut:
+		case row.Outcome == outcome.Timeout:
 			mr.Outcome = string(row.Outcome)
 			s.TimedOut++
 		default:
 			mr.Outcome, mr.Reason = string(row.Outcome), row.Reason
 			s.Invalid++
 		}
-		if mr.Outcome == string(killmatrix.Survived) || mr.Outcome == outcomeEquivalent || mr.Outcome == string(killmatrix.TimedOut) {
+		if mr.Outcome == string(outcome.Survived) || mr.Outcome == outcomeEquivalent || mr.Outcome == string(outcome.Timeout) {
 			if d, err := m.Diff(src, reference); err == nil {
 				mr.Diff = d
 			}
@@ -347,15 +344,15 @@ func (r *mutateReport) text(w io.Writer) error {
 		fmt.Fprintf(&b, "\n%s  %s\n", m.ID, describe(m.Mutant))
 		b.WriteString(m.Diff)
 	}
-	section(string(killmatrix.Survived), "SURVIVED: no observation tells these from the reference", showDiff)
-	section(string(killmatrix.TimedOut), "TIMED OUT: no observation killed these, and one hit the deadline", showDiff)
+	section(string(outcome.Survived), "SURVIVED: no observation tells these from the reference", showDiff)
+	section(string(outcome.Timeout), "TIMED OUT: no observation killed these, and one hit the deadline", showDiff)
 	section(outcomeEquivalent, "equivalent, as "+mutagen.EquivalentFile+" says", func(m mutantReport) {
 		fmt.Fprintf(&b, "  %s  %s\n", m.ID, m.Reason)
 	})
 	section(outcomeUnviable, "unviable: not judged", func(m mutantReport) {
 		fmt.Fprintf(&b, "  %s  %s\n", m.ID, m.Reason)
 	})
-	section(string(killmatrix.Invalid), "invalid: not judged", func(m mutantReport) {
+	section(string(outcome.Invalid), "invalid: not judged", func(m mutantReport) {
 		fmt.Fprintf(&b, "  %s  %s\n", m.ID, m.Reason)
 	})
 	if len(r.Problems) > 0 {

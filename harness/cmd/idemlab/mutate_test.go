@@ -14,6 +14,7 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
+	"idemlab/harness/outcome"
 )
 
 // mutateEntry is one line of idemlab mutate -list -json.
@@ -137,14 +138,14 @@ func TestMutateReport(t *testing.T) {
 	res := &mutagen.RunResult{
 		Matrix: &killmatrix.Matrix{
 			Observations: []killmatrix.ObservationRow{
-				{Observation: killmatrix.Observation{Name: "edge/order"}},
-				{Observation: killmatrix.Observation{Name: "edge/wrong"}, Broken: true, Reference: killmatrix.Result{Pos: "w.txtar:3", Message: "no match"}},
+				{Observation: killmatrix.Observation{Name: "edge/order"}, Status: outcome.Pass},
+				{Observation: killmatrix.Observation{Name: "edge/wrong"}, Status: outcome.Broken, Reference: killmatrix.Result{Pos: "w.txtar:3", Message: "no match"}},
 			},
 			Mutants: []killmatrix.MutantRow{
-				{Name: lt.ID, Outcome: killmatrix.Survived},
-				{Name: neg.ID, Outcome: killmatrix.Killed, KilledBy: []killmatrix.Kill{kill}},
-				{Name: eqv.ID, Outcome: killmatrix.Survived},
-				{Name: stale.ID, Outcome: killmatrix.Killed, KilledBy: []killmatrix.Kill{kill}},
+				{Name: lt.ID, Outcome: outcome.Survived},
+				{Name: neg.ID, Outcome: outcome.Killed, KilledBy: []killmatrix.Kill{kill}},
+				{Name: eqv.ID, Outcome: outcome.Survived},
+				{Name: stale.ID, Outcome: outcome.Killed, KilledBy: []killmatrix.Kill{kill}},
 			},
 		},
 		Unviable: []mutagen.Unviable{{ID: bad.ID, Reason: "does not compile: store.go:2:1: oops"}},

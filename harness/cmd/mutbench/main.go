@@ -40,7 +40,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -50,6 +49,8 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+	"idemlab/mutants"
 )
 
 func main() {
@@ -83,7 +84,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	cat, err := mutation.Load(root)
+	l := mutants.Lab()
+	cat := l.Catalogue
 	if err != nil {
 		return fail(err)
 	}
@@ -102,9 +104,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	var mutants []mutagen.Mutant
+	var selected []mutagen.Mutant
 	if *runPattern == "" {
-		mutants = all
+		selected = all
 	} else {
 		re, err := regexp.Compile(*runPattern)
 		if err != nil {
@@ -112,23 +114,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, m := range all {
 			if re.MatchString(m.ID) {
-				mutants = append(mutants, m)
+				selected = append(selected, m)
 			}
 		}
 	}
-	if len(mutants) == 0 {
+	if len(selected) == 0 {
 		return fail(fmt.Errorf("no mutants to benchmark"))
 	}
-	fmt.Fprintf(stdout, "mutbench: %d mutants of %s, %d observations, %d CPUs\n", len(mutants), cat.Reference, len(obs), runtime.NumCPU())
-	res, err := mutagen.Run(src, mutants, mutagen.RunOptions{
-		Root:      root,
-		File:      path.Base(cat.Reference),
-		Dir:       "testdata",
-		Timeout:   *timeout,
-		Parallel:  *par,
-		FirstKill: !*everyObs,
-		Nonce:     fmt.Sprint(time.Now().UnixNano()),
-	})
+	fmt.Fprintf(stdout, "mutbench: %d mutants of %s, %d observations, %d CPUs\n", len(selected), cat.Reference, len(obs), runtime.NumCPU())
+	res, err := mutagen.Run(l, src, selected, mutagen.BuildOptions{Root: root, Nonce: fmt.Sprint(time.Now().UnixNano())},
+		mutagen.RunOptions{Dir: l.Layout.Observations, Options: killmatrix.Options{Timeout: *timeout, Parallel: *par, FirstKill: !*everyObs}})
 	if err != nil {
 		return fail(err)
 	}
@@ -142,11 +137,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "    %s; %d unviable\n", res.Matrix.Summary(), len(res.Unviable))
 	killedA := map[string]bool{}
 	for _, row := range res.Matrix.Mutants {
-		killedA[row.Name] = row.Outcome == killmatrix.Killed
+		killedA[row.Name] = row.Outcome == outcome.Killed
 	}
 
 	// (b): one go test per sampled mutant.
-	sample := spread(mutants, *n)
+	sample := spread(selected, *n)
 	copyDir, err := os.MkdirTemp("", "idemlab-naive-")
 	if err != nil {
 		return fail(err)
@@ -189,12 +184,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	b := time.Since(startB)
 	per := b / time.Duration(len(sample))
-	bAll := per * time.Duration(len(mutants))
+	bAll := per * time.Duration(len(selected))
 	fmt.Fprintf(stdout, "(b) naive, go %s in a copy of the module, once per mutant:\n", strings.Join(naiveArgs, " "))
-	fmt.Fprintf(stdout, "    timed on a sample of %d of the %d mutants: %s, %s per mutant\n", len(sample), len(mutants), round(b), round(per))
-	fmt.Fprintf(stdout, "    extrapolated to all %d mutants: %s (an estimate, not a measurement)\n", len(mutants), round(bAll))
+	fmt.Fprintf(stdout, "    timed on a sample of %d of the %d mutants: %s, %s per mutant\n", len(sample), len(selected), round(b), round(per))
+	fmt.Fprintf(stdout, "    extrapolated to all %d mutants: %s (an estimate, not a measurement)\n", len(selected), round(bAll))
 	fmt.Fprintf(stdout, "    the two ways agree on %d of the %d sampled mutants\n", agree, len(sample))
-	fmt.Fprintf(stdout, "(a) is %.1fx faster than (b) on the same %d mutants (%s against %s)\n", bAll.Seconds()/a.Seconds(), len(mutants), round(a), round(bAll))
+	fmt.Fprintf(stdout, "(a) is %.1fx faster than (b) on the same %d mutants (%s against %s)\n", bAll.Seconds()/a.Seconds(), len(selected), round(a), round(bAll))
 	if agree != len(sample) {
 		return 1
 	}

@@ -1,0 +1,28 @@
+// Package exitcode holds the exit statuses every idemlab command uses, in
+// the manner of cargo-mutants: each names one kind of result, so a script
+// or CI can tell a surviving mutant from a broken lab or a typo in a flag.
+//
+// go run reports any non-zero status of the program it ran as its own
+// status 1 (after printing "exit status N"); the statuses below are those
+// of the commands themselves, as go install or go build leaves them.
+package exitcode
+
+// The exit statuses.
+const (
+	// OK: everything the command checked holds.
+	OK = 0
+	// Usage: a flag, an argument or a file the user wrote is malformed;
+	// nothing was judged.
+	Usage = 1
+	// Survived: a mutant survived (or, for checkreport, the report does not
+	// match its checkout): the command ran and found a problem.
+	Survived = 2
+	// Timeout: nothing survived, but a mutant or a check timed out.
+	Timeout = 3
+	// Broken: the lab itself is broken: an observation fails on the
+	// reference or is flaky, or the control copy did not pass.
+	Broken = 4
+	// Internal: the command itself failed (an I/O error, a build that
+	// would not run); EX_SOFTWARE of sysexits.h.
+	Internal = 70
+)

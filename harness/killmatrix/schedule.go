@@ -1,0 +1,194 @@
+package killmatrix
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
+)
+
+// runAll runs, on s, the observations that want says to run; the others'
+// results are zero.
+func runAll(l *lab.Lab, opt Options, s lab.Impl, obs []Observation, want func(int) bool) []Result {
+	out := make([]Result, len(obs))
+	parallel(opt.Parallel, len(obs), func(i int) {
+		if want(i) {
+			out[i] = Run(l, s, obs[i], opt)
+		}
+	})
+	return out
+}
+
+// runEvery runs every valid observation on every complete mutant, marking
+// rows flaky where a kill does not repeat, and returns the results by
+// mutant and observation.
+func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow) [][]Result {
+	// One pool for every mutant's scripts keeps all cores busy even when a
+	// mutant has fewer scripts than there are cores.
+	type job struct{ mi, oi int }
+	results := make([][]Result, len(mutants))
+	left := make([]atomic.Int32, len(mutants))
+	started := make([]sync.Once, len(mutants))
+	var jobs []job
+	for mi, mu := range mutants {
+		results[mi] = make([]Result, len(rows))
+		if len(mu.Missing()) > 0 {
+			continue
+		}
+		for oi, o := range rows {
+			if o.Status != outcome.TimedOut { // a hang on the reference is not run again
+				jobs = append(jobs, job{mi, oi})
+				left[mi].Add(1)
+			}
+		}
+	}
+	parallel(opt.Parallel, len(jobs), func(i int) {
+		j := jobs[i]
+		name := mutants[j.mi].Name
+		if opt.Progress != nil {
+			started[j.mi].Do(func() { opt.Progress.Start(name) })
+		}
+		results[j.mi][j.oi] = Run(l, mutants[j.mi], rows[j.oi].Observation, opt)
+		if left[j.mi].Add(-1) == 0 && opt.Progress != nil {
+			opt.Progress.Done(name)
+		}
+	})
+
+	// Every apparent kill runs once more: a kill that does not repeat
+	// marks the observation flaky.
+	var kills []job
+	for _, j := range jobs {
+		if results[j.mi][j.oi].Status == outcome.Fail && rows[j.oi].Valid() {
+			kills = append(kills, j)
+		}
+	}
+	repeats := make([]Result, len(kills))
+	parallel(opt.Parallel, len(kills), func(i int) {
+		repeats[i] = Run(l, mutants[kills[i].mi], rows[kills[i].oi].Observation, opt)
+	})
+	for i, j := range kills {
+		if repeats[i].Status != outcome.Fail {
+			rows[j.oi].Status = outcome.Flaky
+		}
+	}
+	return results
+}
+
+// runFirstKill runs each complete mutant's observations one after another
+// until one kills it and kills it again, marking rows flaky where a kill
+// does not repeat; the results of observations not run are zero, and
+// stopped[mi] says whether any were left. A mutant's kill may come from an
+// observation that another mutant later shows to be flaky, in the same
+// round or a later one; its judging then resumes after it, until no
+// mutant rests on a flaky kill.
+func runFirstKill(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow) (results [][]Result, stopped []bool) {
+	f := &firstKill{lab: l, opt: opt, mutants: mutants, rows: rows, order: edgeFirst(rows)}
+	f.results = make([][]Result, len(mutants))
+	f.next = make([]int, len(mutants))
+	f.killer = make([]int, len(mutants))
+	var todo []int
+	for mi, s := range mutants {
+		f.results[mi] = make([]Result, len(rows))
+		f.killer[mi] = -1
+		if len(s.Missing()) == 0 {
+			todo = append(todo, mi)
+		}
+	}
+	for round := 0; len(todo) > 0; round++ {
+		parallel(opt.Parallel, len(todo), func(i int) { f.judge(todo[i], round == 0) })
+		// Any mutant may rest on a kill this round showed to be flaky, not
+		// only those that ran in it.
+		todo = nil
+		for mi, k := range f.killer {
+			if k >= 0 && f.rows[k].Status == outcome.Flaky {
+				todo = append(todo, mi)
+			}
+		}
+	}
+	stopped = make([]bool, len(mutants))
+	for mi, k := range f.killer {
+		stopped[mi] = k >= 0 && f.next[mi] < len(f.order)
+	}
+	return f.results, stopped
+}
+
+// firstKill is the state of runFirstKill.
+type firstKill struct {
+	lab     *lab.Lab
+	opt     Options
+	mutants []lab.Impl
+	mu      sync.Mutex // guards rows[*].Status
+	rows    []ObservationRow
+	order   []int // observations in the order they are tried
+	results [][]Result
+	next    []int // position in order to resume from, per mutant
+	killer  []int // the observation that stopped each mutant, or -1
+}
+
+// judge runs mutant mi's observations from where it stopped until one
+// kills it twice; report says whether to tell opt.Progress (only on its
+// first round).
+func (f *firstKill) judge(mi int, report bool) {
+	name := f.mutants[mi].Name
+	if f.opt.Progress != nil && report {
+		f.opt.Progress.Start(name)
+		defer f.opt.Progress.Done(name)
+	}
+	f.killer[mi] = -1
+	for ; f.next[mi] < len(f.order); f.next[mi]++ {
+		oi := f.order[f.next[mi]]
+		if !f.usable(oi) {
+			continue
+		}
+		r := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt)
+		f.results[mi][oi] = r
+		if r.Status != outcome.Fail {
+			continue
+		}
+		if again := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt); again.Status != outcome.Fail {
+			f.mu.Lock()
+			f.rows[oi].Status = outcome.Flaky
+			f.mu.Unlock()
+			continue
+		}
+		f.killer[mi] = oi
+		f.next[mi]++
+		return
+	}
+}
+
+func (f *firstKill) usable(oi int) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.rows[oi].Valid()
+}
+
+// edgeFirst orders the observations to try: all but the happy path first
+// (the happy path rarely kills), in matrix order otherwise.
+func edgeFirst(rows []ObservationRow) []int {
+	order := make([]int, 0, len(rows))
+	for _, kindFirst := range []bool{true, false} {
+		for oi, o := range rows {
+			if (o.Kind != KindHappy) == kindFirst {
+				order = append(order, oi)
+			}
+		}
+	}
+	return order
+}
+
+// parallel calls f(0..n-1) on at most width goroutines at once.
+func parallel(width, n int, f func(int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, width)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			f(i)
+		}()
+	}
+	wg.Wait()
+}

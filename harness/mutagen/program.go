@@ -1,0 +1,320 @@
+package mutagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"idemlab/harness/internal/gorename"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+)
+
+// BuildOptions tune Build.
+type BuildOptions struct {
+	// Root is the module root of the lab's checkout: its go.mod and go.sum
+	// are copied into the temporary module, which replaces the module with
+	// it.
+	Root string
+	// Nonce, when set, is written into every mutant's copy, so that no
+	// compiled copy is reused from the build cache: a benchmark uses it to
+	// measure the build as if every mutant were new.
+	Nonce string
+	// Log receives progress lines; nil discards them.
+	Log io.Writer
+}
+
+// An Unviable mutant cannot be judged: its replacement does not apply, or
+// its copy does not compile.
+type Unviable struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// A Program is every viable mutant of a source, built into one binary
+// beside a control copy of the unmutated source.
+type Program struct {
+	// Bin is the built program.
+	Bin string
+	// Unviable lists the mutants left out, in input order.
+	Unviable []Unviable
+	// Generate and Build time the two phases; Builds counts the go build
+	// invocations (more than one when a mutant did not compile).
+	Generate, Build time.Duration
+	Builds          int
+	root            string
+	observations    string // the lab's observation folder
+	release         func()
+}
+
+// Close removes the program and its module.
+func (p *Program) Close() {
+	if p.release != nil {
+		p.release()
+	}
+}
+
+// ModulePath is the module path of the temporary module Build writes.
+const ModulePath = "idemlabmutants"
+
+// Build writes each viable mutant of src (the lab's reference source) as a
+// file of a program in a temporary module, its top-level names prefixed,
+// in one of a few packages, beside a control copy of src prefixed the same
+// way; generates a registry per package and a main function that hands
+// them with the lab to [Serve]; and builds that program once with go
+// build. A mutant whose file does not compile is dropped, with the
+// compiler's message as its reason, and the program rebuilt.
+//
+// The temporary module requires what the lab's module requires, at the
+// same versions, and replaces it with opt.Root, so the build reads only
+// the module cache that building the lab itself filled.
+func Build(l *lab.Lab, src []byte, mutants []Mutant, opt BuildOptions) (*Program, error) {
+	if opt.Root == "" {
+		return nil, fmt.Errorf("mutagen.Build: no module root")
+	}
+	start := time.Now()
+	dir, release, err := buildDir(opt.Root)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{root: opt.Root, release: release, observations: l.Layout.Observations}
+	w := &writer{lab: l, dir: dir, src: src, nonce: opt.Nonce, chunks: min(runtime.GOMAXPROCS(0), len(mutants)+1)}
+	viable, err := w.module(mutants, p)
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	p.Generate = time.Since(start)
+	start = time.Now()
+	if err := p.compile(w, viable, opt.Log); err != nil {
+		p.Close()
+		return nil, err
+	}
+	p.Build = time.Since(start)
+	order := map[string]int{}
+	for i, m := range mutants {
+		order[m.ID] = i
+	}
+	sort.SliceStable(p.Unviable, func(i, j int) bool { return order[p.Unviable[i].ID] < order[p.Unviable[j].ID] })
+	return p, nil
+}
+
+// compile builds the program, dropping every mutant the compiler rejects,
+// until it builds. The compiler stops after ten errors, so a build may
+// name only some of the mutants that do not compile; the next one names
+// the rest.
+func (p *Program) compile(w *writer, viable []compiled, log io.Writer) error {
+	p.Bin = filepath.Join(w.dir, "mutrun")
+	for {
+		if err := w.program(viable); err != nil {
+			return err
+		}
+		p.Builds++
+		if log != nil {
+			fmt.Fprintf(log, "mutagen: building %d mutants into one binary\n", len(viable))
+		}
+		out, err := goBuild(w.dir, p.Bin)
+		if err == nil {
+			return nil
+		}
+		failed := failedFiles(out)
+		var kept []compiled
+		for _, c := range viable {
+			if reasons, bad := failed[c.Stem]; bad {
+				p.Unviable = append(p.Unviable, Unviable{c.ID, "does not compile: " + c.explain(reasons)})
+				os.Remove(c.path(w.dir))
+				continue
+			}
+			kept = append(kept, c)
+		}
+		if len(kept) == len(viable) {
+			return fmt.Errorf("go build of the mutants failed, and not in a mutant:\n%s", out)
+		}
+		viable = kept
+	}
+}
+
+// goBuild builds the program in dir. The mutants are compiled without
+// optimisation or inlining, which is faster and changes nothing they do;
+// the dependencies keep their flags, so go test's compiled copies are
+// reused. The binary needs no symbol table or DWARF, which makes the link
+// faster.
+func goBuild(dir, bin string) ([]byte, error) {
+	cmd := exec.Command("go", "build", "-gcflags="+ModulePath+"/...=-N -l -dwarf=false", "-ldflags=-s -w", "-o", bin, ".")
+	cmd.Dir = dir
+	cmd.Env = buildEnv()
+	return cmd.CombinedOutput()
+}
+
+// RunOptions tune Program.Run.
+type RunOptions struct {
+	killmatrix.Options
+	// Dir is the observation folder, absolute or relative to the module
+	// root (default: the lab's), and Kinds the kinds of observation run
+	// (default killmatrix.LabKinds).
+	Dir   string
+	Kinds []string
+	// Strict makes an observation that fails on the control copy an error
+	// (the copying changed the code); otherwise such an observation is
+	// marked broken, as if it failed on the reference. The lab's own
+	// observations run strictly; students' do not, so one student's
+	// observation can never discard the run for others.
+	Strict bool
+	// Stderr receives the program's progress; nil discards it.
+	Stderr io.Writer
+}
+
+// Run runs the observations against every viable mutant, in the module
+// root, and returns their matrix, the control's row removed.
+func (p *Program) Run(opt RunOptions) (*killmatrix.Matrix, error) {
+	if opt.Dir == "" {
+		opt.Dir = p.observations
+	}
+	if len(opt.Kinds) == 0 {
+		opt.Kinds = killmatrix.LabKinds
+	}
+	args := append([]string{"-dir", opt.Dir, "-kinds", strings.Join(opt.Kinds, ",")}, optionArgs(opt.Options)...)
+	cmd := exec.Command(p.Bin, args...)
+	cmd.Dir = p.root
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if opt.Stderr != nil {
+		cmd.Stderr = io.MultiWriter(&stderr, opt.Stderr)
+	}
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("running the mutants: %v\n%s", err, stderr.Bytes())
+	}
+	var m killmatrix.Matrix
+	if err := json.Unmarshal(stdout.Bytes(), &m); err != nil {
+		return nil, fmt.Errorf("reading the mutants' matrix: %v", err)
+	}
+	if err := takeControl(&m, opt.Strict); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// optionArgs passes the options on to the program's flags.
+func optionArgs(o killmatrix.Options) []string {
+	args := []string{"-timeout", o.Timeout.String(), "-parallel", fmt.Sprint(o.Parallel)}
+	if o.WorkRoot != "" {
+		args = append(args, "-workdir", o.WorkRoot)
+	}
+	if o.FirstKill {
+		args = append(args, "-first-kill")
+	}
+	return args
+}
+
+// A RunResult is what [Run] found.
+type RunResult struct {
+	// Matrix judges every viable mutant; each row's Name is a mutant ID.
+	Matrix   *killmatrix.Matrix
+	Unviable []Unviable
+	// Generate, Build and Run time the three phases; Builds counts the go
+	// build invocations.
+	Generate, Build, Run time.Duration
+	Builds               int
+}
+
+// Run builds the mutants of src, runs the lab's observations against them
+// all, strictly, and removes the program.
+func Run(l *lab.Lab, src []byte, mutants []Mutant, bopt BuildOptions, ropt RunOptions) (*RunResult, error) {
+	p, err := Build(l, src, mutants, bopt)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	start := time.Now()
+	if bopt.Log != nil {
+		fmt.Fprintf(bopt.Log, "mutagen: running the observations against %d mutants\n", len(mutants)-len(p.Unviable))
+	}
+	ropt.Strict = true
+	m, err := p.Run(ropt)
+	if err != nil {
+		return nil, err
+	}
+	return &RunResult{Matrix: m, Unviable: p.Unviable, Generate: p.Generate, Build: p.Build, Run: time.Since(start), Builds: p.Builds}, nil
+}
+
+// The control is the reference itself, prefixed as every mutant is: the
+// program runs it first, and it must pass every observation the reference
+// passes, or the copying, not a mutation, changed what the code does.
+const (
+	controlPrefix = "control_"
+	controlName   = "control: the reference, copied as the mutants are"
+)
+
+// takeControl checks the control's row in m and removes it. Strictly, an
+// observation that fails or times out on the control is an error; else it
+// is marked broken and every mutant judged again without it.
+func takeControl(m *killmatrix.Matrix, strict bool) error {
+	if len(m.Mutants) == 0 || m.Mutants[0].Name != controlName {
+		return fmt.Errorf("the mutants' matrix has no control row")
+	}
+	row := m.Mutants[0]
+	m.Mutants = m.Mutants[1:]
+	bad := controlFailures(m, row)
+	if len(bad) == 0 {
+		return nil
+	}
+	if !strict {
+		for i := range m.Observations {
+			if _, ok := bad[m.Observations[i].Name]; ok {
+				m.Observations[i].Status = outcome.Broken
+			}
+		}
+		m.Rejudge()
+		return nil
+	}
+	var where []string
+	for name, why := range bad {
+		where = append(where, fmt.Sprintf("%s (%s)", name, why))
+	}
+	sort.Strings(where)
+	return fmt.Errorf("the unmutated reference, copied into the mutants' program, fails %s: the copying changed the code, so no mutant's verdict can be trusted", strings.Join(where, ", "))
+}
+
+// controlFailures names the valid observations that did not pass on the
+// control, with why.
+func controlFailures(m *killmatrix.Matrix, control killmatrix.MutantRow) map[string]string {
+	bad := map[string]string{}
+	for _, o := range m.Observations {
+		c, ran := control.Cells[o.Name]
+		if !o.Valid() || !ran || c.Status == outcome.Pass {
+			continue
+		}
+		bad[o.Name] = fmt.Sprintf("%s at %s: %s", c.Status, c.Pos, c.Message)
+	}
+	return bad
+}
+
+// compiled is a mutant materialised as the file Dir/Stem.go, its names
+// prefixed with Stem_; Mutant is what it came from.
+type compiled struct {
+	ID, Stem, Dir string
+	Mutant        Mutant
+	// edits are the renaming's, file the reference's path and oldLine
+	// the line where the replaced text starts in it, for mapping compiler
+	// positions back to the reference.
+	edits   gorename.Edits
+	file    string
+	oldLine int
+}
+
+func (c compiled) path(root string) string { return filepath.Join(root, c.Dir, c.Stem+".go") }
+
+// chunkDir names the k-th package of mutants, and its folder.
+func chunkDir(k int) string { return fmt.Sprintf("p%d", k) }
+
+var _ = mutation.Apply // the copies are made as the catalogue's are

@@ -1,0 +1,349 @@
+package idem
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"idemlab/harness/lab"
+)
+
+// DefaultDB is the store file commands use when -db is not given, relative
+// to the directory they run in.
+const DefaultDB = "store.db"
+
+// maxLimit mirrors the contract's bound on a batch; the store checks it
+// too, but text is refused here so that a bad limit never reaches it.
+const maxLimit = 100
+
+// A UsageError is a command line that names no command, the wrong number
+// of arguments, or an argument that does not parse. Nothing was run.
+type UsageError struct {
+	Cmd string // the command, or "" when none was recognised
+	Msg string // what was wrong, naming the argument
+}
+
+func (e *UsageError) Error() string {
+	var b strings.Builder
+	b.WriteString("idem")
+	if e.Cmd != "" {
+		b.WriteString(" " + e.Cmd)
+	}
+	b.WriteString(": " + e.Msg + "\n")
+	if c, ok := lookup(e.Cmd); ok {
+		fmt.Fprintf(&b, "usage: idem [-db PATH] %s", strings.TrimSpace(e.Cmd+" "+c.args()))
+	} else {
+		b.WriteString(strings.TrimSuffix(Usage, "\n"))
+	}
+	return b.String()
+}
+
+type command struct {
+	name string
+	// names of the required and optional arguments, in order.
+	required, optional []string
+	doc                string
+	readsState         bool
+	run                func(c *call) (any, error)
+}
+
+// args is the command's argument synopsis, e.g. "NOW [LIMIT]".
+func (c command) args() string {
+	words := append([]string(nil), c.required...)
+	for _, o := range c.optional {
+		words = append(words, "["+o+"]")
+	}
+	return strings.Join(words, " ")
+}
+
+// commands are the idem commands, in the order the usage lists them; the
+// usage text, the lab's command table and the generated command reference
+// all come from here.
+var commands = []command{
+	{"init", nil, nil, "Create the store; a no-op that keeps every row when it exists.", false, func(c *call) (any, error) {
+		return nil, c.s.InitDB(c.db)
+	}},
+	{"reserve", []string{"KEY", "DIGEST", "EXPIRES"}, nil, "Reserve KEY as pending with fingerprint DIGEST; prints true, or false when KEY is already there.", false, func(c *call) (any, error) {
+		expires, err := c.seconds(2)
+		if err != nil {
+			return nil, err
+		}
+		return call2(c.s.Reserve(c.db, c.args[0], c.args[1], expires))
+	}},
+	{"finish", []string{"KEY", "DIGEST", "JSON"}, nil, "Record JSON as the response of pending KEY with fingerprint DIGEST; prints true, or false when nothing changed.", false, func(c *call) (any, error) {
+		response, err := c.json(2)
+		if err != nil {
+			return nil, err
+		}
+		return call2(c.s.Finish(c.db, c.args[0], c.args[1], response))
+	}},
+	{"fetch", []string{"KEY", "NOW"}, nil, "Print the response KEY replays at NOW, as JSON, or null.", false, func(c *call) (any, error) {
+		now, err := c.seconds(1)
+		if err != nil {
+			return nil, err
+		}
+		v, err := c.s.Fetch(c.db, c.args[0], now)
+		return printed{v}, err
+	}},
+	{"expired", []string{"NOW"}, []string{"LIMIT"}, "Print the ids a purge at NOW would delete, as a JSON array.", false, func(c *call) (any, error) {
+		now, limit, err := c.nowLimit()
+		if err != nil {
+			return nil, err
+		}
+		return call2(c.s.Expired(c.db, now, limit))
+	}},
+	{"purge", []string{"NOW"}, []string{"LIMIT"}, "Delete those rows, at most LIMIT; prints their ids as a JSON array.", false, func(c *call) (any, error) {
+		now, limit, err := c.nowLimit()
+		if err != nil {
+			return nil, err
+		}
+		return call2(c.s.Purge(c.db, now, limit))
+	}},
+	{"drain", []string{"NOW"}, []string{"LIMIT"}, `Purge the whole backlog at NOW in batches of LIMIT, each after the last id deleted; prints one JSON object per batch, then {"deleted":N,"batches":B}.`, false, runDrain},
+	{"counts", nil, nil, `Print {"done":N,"pending":M}, both keys always present.`, true, func(c *call) (any, error) {
+		return call2(c.s.Counts(c.db))
+	}},
+	{"cycle", []string{"KEY"}, nil, "Run the retention cycle on KEY; prints its result, true or false.", false, func(c *call) (any, error) {
+		return call2(c.s.RetentionCycle(c.db, c.args[0]))
+	}},
+	{"rows", nil, nil, "Print every stored row, one JSON object per line, ordered by id, read from the table itself (never through the implementation).", true, func(c *call) (any, error) {
+		rows, err := ReadRows(c.db)
+		return rowLines(rows), err
+	}},
+}
+
+func runDrain(c *call) (any, error) {
+	now, limit, err := c.nowLimit()
+	if err != nil {
+		return nil, err
+	}
+	var lines drainLines
+	total, err := c.s.Drain(c.db, now, limit, func(batch []string, total int) {
+		lines = append(lines, drainLine{Batch: len(lines) + 1, Deleted: len(batch), Total: total, Last: batch[len(batch)-1]})
+	})
+	lines = append(lines, drainLine{Deleted: total, Batches: len(lines)})
+	return lines, err
+}
+
+// lookup returns the command called name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// Flags are the flags an idem command line takes before its command.
+var Flags = []lab.Flag{{Name: "db", Arg: "PATH", Doc: "the store file, relative to the current directory (default " + DefaultDB + ")"}}
+
+// Command is the idem command as the lab's observations use it.
+func Command() lab.Command {
+	c := lab.Command{
+		Name:    "idem",
+		Summary: "one store operation against the implementation under test",
+		Flags:   Flags,
+		Run:     Run,
+	}
+	for _, cmd := range commands {
+		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.args(), Doc: cmd.doc, ReadsState: cmd.readsState})
+	}
+	return c
+}
+
+// Usage describes every command.
+var Usage = Command().Usage() + `
+EXPIRES and NOW are seconds (any finite number); LIMIT is an integer in
+1..100, default 10; JSON is one JSON value.
+`
+
+// Run executes one idem command line against s and writes its result to
+// stdout. Relative store paths are resolved against dir. A malformed
+// command line returns a *UsageError before the store is touched; a failing
+// operation returns its error, after writing nothing.
+func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
+	s, ok := impl.Value.(API)
+	if !ok {
+		return fmt.Errorf("idem: implementation %s is a %T, not an idem.API", impl.Name, impl.Value)
+	}
+	db := DefaultDB
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch flag, value, hasValue := strings.Cut(strings.TrimPrefix(args[0], "-"), "="); {
+		case flag == "db" || flag == "-db":
+			if !hasValue {
+				if len(args) < 2 {
+					return &UsageError{Msg: "flag -db needs a PATH"}
+				}
+				value, args = args[1], args[1:]
+			}
+			if value == "" {
+				return &UsageError{Msg: "flag -db: empty PATH"}
+			}
+			db = value
+			args = args[1:]
+		default:
+			return &UsageError{Msg: fmt.Sprintf("unknown flag %q", args[0])}
+		}
+	}
+	if len(args) == 0 {
+		return &UsageError{Msg: "missing COMMAND"}
+	}
+	name, args := args[0], args[1:]
+	cmd, ok := lookup(name)
+	if !ok {
+		return &UsageError{Msg: fmt.Sprintf("unknown command %q", name)}
+	}
+	if len(args) < len(cmd.required) {
+		return &UsageError{Cmd: name, Msg: "missing " + strings.Join(cmd.required[len(args):], " ")}
+	}
+	if max := len(cmd.required) + len(cmd.optional); len(args) > max {
+		return &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
+	}
+	if !filepath.IsAbs(db) {
+		db = filepath.Join(dir, db)
+	}
+	out, err := cmd.run(&call{name: name, cmd: cmd, s: s, impl: impl.Name, db: db, args: args})
+	if err != nil {
+		return err
+	}
+	return write(stdout, out)
+}
+
+// call is one command being run.
+type call struct {
+	name string
+	cmd  command
+	s    API
+	impl string
+	db   string
+	args []string
+}
+
+func (c *call) usage(i int, format string, args ...any) error {
+	names := append(append([]string(nil), c.cmd.required...), c.cmd.optional...)
+	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", names[i], c.args[i]) + fmt.Sprintf(format, args...)}
+}
+
+// seconds parses argument i as a time: any finite number.
+func (c *call) seconds(i int) (float64, error) {
+	v, err := ParseSeconds(c.args[i])
+	if err != nil {
+		return 0, c.usage(i, "%v", err)
+	}
+	return v, nil
+}
+
+func (c *call) nowLimit() (float64, int, error) {
+	now, err := c.seconds(0)
+	if err != nil {
+		return 0, 0, err
+	}
+	limit := c.s.DefaultLimit
+	if len(c.args) > 1 {
+		if limit, err = ParseLimit(c.args[1]); err != nil {
+			return 0, 0, c.usage(1, "%v", err)
+		}
+	}
+	return now, limit, nil
+}
+
+// json parses argument i as exactly one JSON value, numbers kept exact.
+func (c *call) json(i int) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(c.args[i]))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, c.usage(i, "not JSON: %v", err)
+	}
+	// More() would miss a stray ']' or '}'; decoding again must hit EOF.
+	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
+		return nil, c.usage(i, "not one JSON value: text follows it at offset %d", dec.InputOffset())
+	}
+	return v, nil
+}
+
+// ParseLimit parses a batch limit written as text: decimal digits only, an
+// integer in 1..100. Booleans, fractions, signs, suffixes and the empty
+// string are refused.
+func ParseLimit(s string) (int, error) {
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, fmt.Errorf("want an integer in 1..%d", maxLimit)
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > maxLimit {
+		return 0, fmt.Errorf("want an integer in 1..%d", maxLimit)
+	}
+	return n, nil
+}
+
+// ParseSeconds parses a time in seconds: a finite decimal number. NaN and
+// infinities are refused because SQLite cannot order them as times.
+func ParseSeconds(s string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, fmt.Errorf("want a number of seconds")
+	}
+	if !isFinite(v) || strings.ContainsAny(s, "xXpP_") {
+		return 0, fmt.Errorf("want a finite decimal number of seconds")
+	}
+	return v, nil
+}
+
+func isFinite(v float64) bool { return v-v == 0 }
+
+// call2 adapts a (value, error) pair to a command result.
+func call2[T any](v T, err error) (any, error) { return v, err }
+
+func writeLines[T any](w io.Writer, b *bytes.Buffer, enc *json.Encoder, lines []T) error {
+	for _, l := range lines {
+		if err := enc.Encode(l); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// printed marks a value printed even when nil (fetch prints null).
+type printed struct{ v any }
+
+// rowLines is printed one JSON object per line.
+type rowLines []Row
+
+// drainLine is one batch of a drain, or (Batch 0) its summary.
+type drainLine struct {
+	Batch   int    `json:"batch,omitempty"`
+	Deleted int    `json:"deleted"`
+	Total   int    `json:"total,omitempty"`
+	Last    string `json:"last,omitempty"`
+	Batches int    `json:"batches,omitempty"`
+}
+
+// drainLines is printed one JSON object per line.
+type drainLines []drainLine
+
+func write(w io.Writer, out any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	switch v := out.(type) {
+	case nil:
+		return nil
+	case printed:
+		out = v.v
+	case rowLines:
+		return writeLines(w, &b, enc, v)
+	case drainLines:
+		return writeLines(w, &b, enc, v)
+	}
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
