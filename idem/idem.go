@@ -1,6 +1,7 @@
 package idem
 
 import (
+	"errors"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -15,10 +16,6 @@ import (
 // DefaultDB is the store file commands use when -db is not given, relative
 // to the directory they run in.
 const DefaultDB = "store.db"
-
-// maxLimit mirrors the contract's bound on a batch; the store checks it
-// too, but text is refused here so that a bad limit never reaches it.
-const maxLimit = 100
 
 // A UsageError is a command line that names no command, the wrong number
 // of arguments, or an argument that does not parse. Nothing was run.
@@ -44,8 +41,10 @@ func (e *UsageError) Error() string {
 
 type command struct {
 	name string
-	// names of the required and optional arguments, in order.
+	// names of the required and optional arguments, in order; variadic,
+	// when set, names any number of further arguments.
 	required, optional []string
+	variadic           string
 	doc                string
 	readsState         bool
 	run                func(c *call) (any, error)
@@ -57,6 +56,9 @@ func (c command) args() string {
 	for _, o := range c.optional {
 		words = append(words, "["+o+"]")
 	}
+	if c.variadic != "" {
+		words = append(words, "["+c.variadic+"...]")
+	}
 	return strings.Join(words, " ")
 }
 
@@ -64,24 +66,24 @@ func (c command) args() string {
 // usage text, the lab's command table and the generated command reference
 // all come from here.
 var commands = []command{
-	{"init", nil, nil, "Create the store; a no-op that keeps every row when it exists.", false, func(c *call) (any, error) {
+	{"init", nil, nil, "", "Create the store; a no-op that keeps every row when it exists.", false, func(c *call) (any, error) {
 		return nil, c.s.InitDB(c.db)
 	}},
-	{"reserve", []string{"KEY", "DIGEST", "EXPIRES"}, nil, "Reserve KEY as pending with fingerprint DIGEST; prints true, or false when KEY is already there.", false, func(c *call) (any, error) {
+	{"reserve", []string{"KEY", "DIGEST", "EXPIRES"}, nil, "", "Reserve KEY as pending with fingerprint DIGEST; prints true, or false when KEY is already there.", false, func(c *call) (any, error) {
 		expires, err := c.seconds(2)
 		if err != nil {
 			return nil, err
 		}
 		return call2(c.s.Reserve(c.db, c.args[0], c.args[1], expires))
 	}},
-	{"finish", []string{"KEY", "DIGEST", "JSON"}, nil, "Record JSON as the response of pending KEY with fingerprint DIGEST; prints true, or false when nothing changed.", false, func(c *call) (any, error) {
+	{"finish", []string{"KEY", "DIGEST", "JSON"}, nil, "", "Record JSON as the response of pending KEY with fingerprint DIGEST; prints true, or false when nothing changed.", false, func(c *call) (any, error) {
 		response, err := c.json(2)
 		if err != nil {
 			return nil, err
 		}
 		return call2(c.s.Finish(c.db, c.args[0], c.args[1], response))
 	}},
-	{"fetch", []string{"KEY", "NOW"}, nil, "Print the response KEY replays at NOW, as JSON, or null.", false, func(c *call) (any, error) {
+	{"fetch", []string{"KEY", "NOW"}, nil, "", "Print the response KEY replays at NOW, as JSON, or null.", false, func(c *call) (any, error) {
 		now, err := c.seconds(1)
 		if err != nil {
 			return nil, err
@@ -89,31 +91,42 @@ var commands = []command{
 		v, err := c.s.Fetch(c.db, c.args[0], now)
 		return printed{v}, err
 	}},
-	{"expired", []string{"NOW"}, []string{"LIMIT"}, "Print the ids a purge at NOW would delete, as a JSON array.", false, func(c *call) (any, error) {
+	{"expired", []string{"NOW"}, []string{"LIMIT"}, "", "Print the ids a purge at NOW would delete, as a JSON array.", false, func(c *call) (any, error) {
 		now, limit, err := c.nowLimit()
 		if err != nil {
 			return nil, err
 		}
 		return call2(c.s.Expired(c.db, now, limit))
 	}},
-	{"purge", []string{"NOW"}, []string{"LIMIT"}, "Delete those rows, at most LIMIT; prints their ids as a JSON array.", false, func(c *call) (any, error) {
+	{"purge", []string{"NOW"}, []string{"LIMIT"}, "", "Delete those rows, at most LIMIT; prints their ids as a JSON array.", false, func(c *call) (any, error) {
 		now, limit, err := c.nowLimit()
 		if err != nil {
 			return nil, err
 		}
 		return call2(c.s.Purge(c.db, now, limit))
 	}},
-	{"drain", []string{"NOW"}, []string{"LIMIT"}, `Purge the whole backlog at NOW in batches of LIMIT, each after the last id deleted; prints one JSON object per batch, then {"deleted":N,"batches":B}.`, false, runDrain},
-	{"counts", nil, nil, `Print {"done":N,"pending":M}, both keys always present.`, true, func(c *call) (any, error) {
+	{"drain", []string{"NOW"}, []string{"LIMIT"}, "", `Purge the whole backlog at NOW in batches of LIMIT, each after the last id deleted; prints one JSON object per batch, then {"deleted":N,"batches":B}.`, false, runDrain},
+	{"counts", nil, nil, "", `Print {"done":N,"pending":M}, both keys always present.`, true, func(c *call) (any, error) {
 		return call2(c.s.Counts(c.db))
 	}},
-	{"cycle", []string{"KEY"}, nil, "Run the retention cycle on KEY; prints its result, true or false.", false, func(c *call) (any, error) {
+	{"cycle", []string{"KEY"}, nil, "", "Run the retention cycle on KEY; prints its result, true or false.", false, func(c *call) (any, error) {
 		return call2(c.s.RetentionCycle(c.db, c.args[0]))
 	}},
-	{"rows", nil, nil, "Print every stored row, one JSON object per line, ordered by id, read from the table itself (never through the implementation).", true, func(c *call) (any, error) {
+	{"rows", nil, nil, "", "Print every stored row, one JSON object per line, ordered by id, read from the table itself (never through the implementation).", true, func(c *call) (any, error) {
 		rows, err := ReadRows(c.db)
 		return rowLines(rows), err
 	}},
+	{"interleave", []string{"OP"}, nil, "WRITE", "Run the command OP and, once its first query has been read (for a purge: after choosing its candidates, before deleting them), each WRITE as another client would, on a connection of its own; a WRITE that finds the store locked waits and runs after OP. Each is one quoted idem command line; prints what ran when, one a line: during:, waits:, OP itself, after:.", false, nil /* runInterleave, set by init */},
+}
+
+// init binds interleave's run: it runs further commands through Run,
+// which reads commands, so the table cannot name it directly.
+func init() {
+	for i := range commands {
+		if commands[i].name == "interleave" {
+			commands[i].run = runInterleave
+		}
+	}
 }
 
 func runDrain(c *call) (any, error) {
@@ -158,8 +171,9 @@ func Command() lab.Command {
 
 // Usage describes every command.
 var Usage = Command().Usage() + `
-EXPIRES and NOW are seconds (any finite number); LIMIT is an integer in
-1..100, default 10; JSON is one JSON value.
+EXPIRES and NOW are seconds: a decimal number, or NaN, Inf or -Inf.
+LIMIT is an integer, default 10 (the store accepts 1..100 and refuses the
+rest itself). JSON is one JSON value.
 `
 
 // Run executes one idem command line against s and writes its result to
@@ -201,12 +215,13 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 	if len(args) < len(cmd.required) {
 		return &UsageError{Cmd: name, Msg: "missing " + strings.Join(cmd.required[len(args):], " ")}
 	}
-	if max := len(cmd.required) + len(cmd.optional); len(args) > max {
+	if max := len(cmd.required) + len(cmd.optional); len(args) > max && cmd.variadic == "" {
 		return &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
 	}
 	if !filepath.IsAbs(db) {
 		db = filepath.Join(dir, db)
 	}
+	useHooks(s)
 	out, err := cmd.run(&call{name: name, cmd: cmd, s: s, impl: impl.Name, db: db, args: args})
 	if err != nil {
 		return err
@@ -226,7 +241,11 @@ type call struct {
 
 func (c *call) usage(i int, format string, args ...any) error {
 	names := append(append([]string(nil), c.cmd.required...), c.cmd.optional...)
-	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", names[i], c.args[i]) + fmt.Sprintf(format, args...)}
+	name := c.cmd.variadic
+	if i < len(names) {
+		name = names[i]
+	}
+	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", name, c.args[i]) + fmt.Sprintf(format, args...)}
 }
 
 // seconds parses argument i as a time: any finite number.
@@ -267,34 +286,47 @@ func (c *call) json(i int) (any, error) {
 	return v, nil
 }
 
-// ParseLimit parses a batch limit written as text: decimal digits only, an
-// integer in 1..100. Booleans, fractions, signs, suffixes and the empty
-// string are refused.
+// ParseLimit parses a batch limit written as text: an optional sign and
+// decimal digits, any value an int holds. Booleans, fractions, suffixes
+// and the empty string are refused; a limit outside 1..100 is not: it is
+// passed on, so that the store's own check answers it (with an error
+// wrapping its ErrInvalidLimit) and an observation can see that check.
 func ParseLimit(s string) (int, error) {
-	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
-		return 0, fmt.Errorf("want an integer in 1..%d", maxLimit)
+	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
+		return 0, fmt.Errorf("want an integer")
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > maxLimit {
-		return 0, fmt.Errorf("want an integer in 1..%d", maxLimit)
+	if err != nil {
+		return 0, fmt.Errorf("want an integer an int can hold")
 	}
 	return n, nil
 }
 
-// ParseSeconds parses a time in seconds: a finite decimal number. NaN and
-// infinities are refused because SQLite cannot order them as times.
+// ParseSeconds parses a time in seconds: a decimal number, as Go writes
+// floats, or one of NaN, Inf, +Inf and -Inf (in any letter case). Every
+// value reaches the store, whose own time check decides (it refuses NaN).
+// Hexadecimal floats and digit separators are refused, to keep times
+// readable.
 func ParseSeconds(s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return 0, fmt.Errorf("want a number of seconds")
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("want a number of seconds (or NaN, Inf, -Inf)")
 	}
-	if !isFinite(v) || strings.ContainsAny(s, "xXpP_") {
-		return 0, fmt.Errorf("want a finite decimal number of seconds")
+	if strings.ContainsAny(s, "xX_") || strings.ContainsAny(s, "pP") && !isNamed(s) {
+		return 0, fmt.Errorf("want a decimal number of seconds")
 	}
 	return v, nil
 }
 
-func isFinite(v float64) bool { return v-v == 0 }
+// isNamed reports whether s spells NaN or an infinity.
+func isNamed(s string) bool {
+	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
+	case "nan", "inf", "infinity":
+		return true
+	}
+	return false
+}
 
 // call2 adapts a (value, error) pair to a command result.
 func call2[T any](v T, err error) (any, error) { return v, err }
@@ -340,6 +372,9 @@ func write(w io.Writer, out any) error {
 		return writeLines(w, &b, enc, v)
 	case drainLines:
 		return writeLines(w, &b, enc, v)
+	case interleaveLines:
+		_, err := io.WriteString(w, v.text())
+		return err
 	}
 	if err := enc.Encode(out); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -75,6 +76,14 @@ func TestParseLimitAccepts(t *testing.T) {
 		{"010", 10},
 		{"0100", 100},
 		{"001", 1},
+		// Integers outside 1..100 pass: the store's own check refuses
+		// them, and an observation must be able to see it do so.
+		{"0", 0},
+		{"00", 0},
+		{"101", 101},
+		{"1000", 1000},
+		{"-1", -1},
+		{"+5", 5},
 	} {
 		got, err := idem.ParseLimit(tc.in)
 		if err != nil {
@@ -89,7 +98,7 @@ func TestParseLimitAccepts(t *testing.T) {
 
 func TestParseLimitRejects(t *testing.T) {
 	for _, in := range []string{
-		"true", "false", "1.5", "10x", "", "0", "00", "101", "1000", "-1", "+5",
+		"true", "false", "1.5", "10x", "", "-", "+", "--1",
 		" 5", "5 ", "1e1", "0x10", "1_0", "99999999999999999999999", "١",
 	} {
 		got, err := idem.ParseLimit(in)
@@ -97,8 +106,8 @@ func TestParseLimitRejects(t *testing.T) {
 			t.Errorf("ParseLimit(%q) = %d, want an error", in, got)
 			continue
 		}
-		if !strings.Contains(err.Error(), "1..100") {
-			t.Errorf("ParseLimit(%q) error %q does not name the allowed range 1..100", in, err)
+		if !strings.Contains(err.Error(), "want an integer") {
+			t.Errorf("ParseLimit(%q) error %q does not say it wants an integer", in, err)
 		}
 	}
 }
@@ -117,6 +126,13 @@ func TestParseSecondsAccepts(t *testing.T) {
 		{".5", 0.5},
 		{"+5", 5},
 		{"-0", 0},
+		// The infinities, spelt as Go reads them, reach the store; so
+		// does NaN (below), which the store refuses itself.
+		{"inf", math.Inf(1)},
+		{"-Inf", math.Inf(-1)},
+		{"+Inf", math.Inf(1)},
+		{"Infinity", math.Inf(1)},
+		{"1e400", math.Inf(1)},
 	} {
 		got, err := idem.ParseSeconds(tc.in)
 		if err != nil {
@@ -129,10 +145,17 @@ func TestParseSecondsAccepts(t *testing.T) {
 	}
 }
 
+func TestParseSecondsNaN(t *testing.T) {
+	for _, in := range []string{"nan", "NaN", "NAN"} {
+		if got, err := idem.ParseSeconds(in); err != nil || !math.IsNaN(got) {
+			t.Errorf("ParseSeconds(%q) = %v, %v; want NaN", in, got, err)
+		}
+	}
+}
+
 func TestParseSecondsRejects(t *testing.T) {
 	for _, in := range []string{
-		"nan", "NaN", "inf", "-Inf", "+Inf", "Infinity", "abc", "", "0x10",
-		"0x1p4", "1_0", "1e400", " 5", "10s", "true",
+		"abc", "", "0x10", "0x1p4", "1_0", " 5", "10s", "true",
 	} {
 		got, err := idem.ParseSeconds(in)
 		if err == nil {
@@ -167,8 +190,6 @@ var usageCases = []struct {
 	{"reserve key only", []string{"reserve", "k"}, "reserve", []string{"missing DIGEST EXPIRES"}},
 	{"reserve extra", []string{"reserve", "k", "v", "10", "x"}, "reserve", []string{`unexpected argument "x"`}},
 	{"reserve word expires", []string{"reserve", "k", "v", "soon"}, "reserve", []string{`EXPIRES "soon"`, "seconds"}},
-	{"reserve NaN expires", []string{"reserve", "k", "v", "NaN"}, "reserve", []string{`EXPIRES "NaN"`, "finite"}},
-	{"reserve inf expires", []string{"reserve", "k", "v", "inf"}, "reserve", []string{`EXPIRES "inf"`, "finite"}},
 	{"reserve hex expires", []string{"reserve", "k", "v", "0x1p4"}, "reserve", []string{`EXPIRES "0x1p4"`}},
 	{"finish missing json", []string{"finish", "k", "v"}, "finish", []string{"missing JSON"}},
 	{"finish bad json", []string{"finish", "k", "v", "{"}, "finish", []string{`JSON "{": not JSON`}},
@@ -179,22 +200,15 @@ var usageCases = []struct {
 	{"fetch bad now", []string{"fetch", "k", "later"}, "fetch", []string{`NOW "later"`}},
 	{"fetch extra", []string{"fetch", "k", "1", "2"}, "fetch", []string{`unexpected argument "2"`}},
 	{"expired missing now", []string{"expired"}, "expired", []string{"missing NOW"}},
-	{"expired bad now", []string{"expired", "-Inf"}, "expired", []string{`NOW "-Inf"`}},
-	{"expired limit true", []string{"expired", "10", "true"}, "expired", []string{`LIMIT "true"`, "1..100", "usage: idem [-db PATH] expired NOW [LIMIT]"}},
-	{"expired limit fraction", []string{"expired", "10", "1.5"}, "expired", []string{`LIMIT "1.5"`, "1..100"}},
-	{"expired limit suffix", []string{"expired", "10", "10x"}, "expired", []string{`LIMIT "10x"`, "1..100"}},
-	{"expired limit empty", []string{"expired", "10", ""}, "expired", []string{`LIMIT ""`, "1..100"}},
-	{"expired limit zero", []string{"expired", "10", "0"}, "expired", []string{`LIMIT "0"`, "1..100"}},
-	{"expired limit 101", []string{"expired", "10", "101"}, "expired", []string{`LIMIT "101"`, "1..100"}},
-	{"expired limit negative", []string{"expired", "10", "-1"}, "expired", []string{`LIMIT "-1"`, "1..100"}},
+	{"expired limit true", []string{"expired", "10", "true"}, "expired", []string{`LIMIT "true"`, "want an integer", "usage: idem [-db PATH] expired NOW [LIMIT]"}},
+	{"expired limit fraction", []string{"expired", "10", "1.5"}, "expired", []string{`LIMIT "1.5"`, "want an integer"}},
+	{"expired limit suffix", []string{"expired", "10", "10x"}, "expired", []string{`LIMIT "10x"`, "want an integer"}},
+	{"expired limit empty", []string{"expired", "10", ""}, "expired", []string{`LIMIT ""`, "want an integer"}},
 	{"expired extra", []string{"expired", "10", "5", "6"}, "expired", []string{`unexpected argument "6"`}},
 	{"purge missing now", []string{"purge"}, "purge", []string{"missing NOW"}},
 	{"purge bad now", []string{"purge", "x"}, "purge", []string{`NOW "x"`}},
-	{"purge limit true", []string{"purge", "100", "true"}, "purge", []string{`LIMIT "true"`, "1..100"}},
-	{"purge limit zero", []string{"purge", "100", "0"}, "purge", []string{`LIMIT "0"`, "1..100"}},
-	{"purge limit 101", []string{"purge", "100", "101"}, "purge", []string{`LIMIT "101"`, "1..100"}},
-	{"purge limit plus", []string{"purge", "100", "+5"}, "purge", []string{`LIMIT "+5"`, "1..100"}},
-	{"purge limit exponent", []string{"purge", "100", "1e1"}, "purge", []string{`LIMIT "1e1"`, "1..100"}},
+	{"purge limit true", []string{"purge", "100", "true"}, "purge", []string{`LIMIT "true"`, "want an integer"}},
+	{"purge limit exponent", []string{"purge", "100", "1e1"}, "purge", []string{`LIMIT "1e1"`, "want an integer"}},
 	{"counts extra", []string{"counts", "x"}, "counts", []string{`unexpected argument "x"`}},
 	{"cycle missing key", []string{"cycle"}, "cycle", []string{"missing KEY"}},
 	{"cycle extra", []string{"cycle", "a", "b"}, "cycle", []string{`unexpected argument "b"`}},

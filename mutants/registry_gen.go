@@ -20,6 +20,7 @@ var generated = []lab.Impl{
 	{Name: "1_init_fails_twice", Value: api.API{
 		DefaultLimit:    m1init.DefaultLimit,
 		ErrInvalidLimit: &m1init.ErrInvalidLimit,
+		Driver:          &m1init.Driver,
 		InitDB:          m1init.InitDB,
 		Reserve:         m1init.Reserve,
 		Finish:          m1init.Finish,
@@ -33,6 +34,7 @@ var generated = []lab.Impl{
 	{Name: "2_reserve_replaces_existing", Value: api.API{
 		DefaultLimit:    m2reserve.DefaultLimit,
 		ErrInvalidLimit: &m2reserve.ErrInvalidLimit,
+		Driver:          &m2reserve.Driver,
 		InitDB:          m2reserve.InitDB,
 		Reserve:         m2reserve.Reserve,
 		Finish:          m2reserve.Finish,
@@ -46,6 +48,7 @@ var generated = []lab.Impl{
 	{Name: "3_finish_overwrites_done", Value: api.API{
 		DefaultLimit:    m3finish.DefaultLimit,
 		ErrInvalidLimit: &m3finish.ErrInvalidLimit,
+		Driver:          &m3finish.Driver,
 		InitDB:          m3finish.InitDB,
 		Reserve:         m3finish.Reserve,
 		Finish:          m3finish.Finish,
@@ -59,6 +62,7 @@ var generated = []lab.Impl{
 	{Name: "4_fetch_replays_at_expiry", Value: api.API{
 		DefaultLimit:    m4fetch.DefaultLimit,
 		ErrInvalidLimit: &m4fetch.ErrInvalidLimit,
+		Driver:          &m4fetch.Driver,
 		InitDB:          m4fetch.InitDB,
 		Reserve:         m4fetch.Reserve,
 		Finish:          m4fetch.Finish,
@@ -72,6 +76,7 @@ var generated = []lab.Impl{
 	{Name: "5_expired_descending", Value: api.API{
 		DefaultLimit:    m5expired.DefaultLimit,
 		ErrInvalidLimit: &m5expired.ErrInvalidLimit,
+		Driver:          &m5expired.Driver,
 		InitDB:          m5expired.InitDB,
 		Reserve:         m5expired.Reserve,
 		Finish:          m5expired.Finish,
@@ -85,6 +90,7 @@ var generated = []lab.Impl{
 	{Name: "6_purge_deletes_pending", Value: api.API{
 		DefaultLimit:    m6purge.DefaultLimit,
 		ErrInvalidLimit: &m6purge.ErrInvalidLimit,
+		Driver:          &m6purge.Driver,
 		InitDB:          m6purge.InitDB,
 		Reserve:         m6purge.Reserve,
 		Finish:          m6purge.Finish,
@@ -98,6 +104,7 @@ var generated = []lab.Impl{
 	{Name: "7_counts_hides_pending", Value: api.API{
 		DefaultLimit:    m7counts.DefaultLimit,
 		ErrInvalidLimit: &m7counts.ErrInvalidLimit,
+		Driver:          &m7counts.Driver,
 		InitDB:          m7counts.InitDB,
 		Reserve:         m7counts.Reserve,
 		Finish:          m7counts.Finish,
@@ -111,6 +118,7 @@ var generated = []lab.Impl{
 	{Name: "8_cycle_purges_too_early", Value: api.API{
 		DefaultLimit:    m8cycle.DefaultLimit,
 		ErrInvalidLimit: &m8cycle.ErrInvalidLimit,
+		Driver:          &m8cycle.Driver,
 		InitDB:          m8cycle.InitDB,
 		Reserve:         m8cycle.Reserve,
 		Finish:          m8cycle.Finish,

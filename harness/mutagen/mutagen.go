@@ -76,6 +76,7 @@ var Operators = []Operator{
 	{"go-return-true-to-false", false, "a returned true becomes false"},
 	{"go-return-false-to-true", false, "a returned false becomes true"},
 	{"go-return-negate", false, "any other returned boolean b becomes !(b)"},
+	{"go-read-before-begin", false, "the reads at the start of a transaction move before its Begin, out of the transaction"},
 }
 
 // Lookup returns the operator called name.
@@ -140,6 +141,7 @@ func Generate(file string, src []byte) ([]Mutant, error) {
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 			edits = append(edits, returnEdits(src, off, fd)...)
+			edits = append(edits, txEdits(src, off, fd.Body)...)
 		}
 	}
 

@@ -40,6 +40,15 @@ const maxLimit = 100
 // limit outside 1..100; such a call reads and changes nothing.
 var ErrInvalidLimit = errors.New("invalid limit: want an integer in 1..100")
 
+// Driver names the database/sql driver the store opens its file with:
+// modernc.org/sqlite's "sqlite". It is the store's one seam, and no
+// function branches on it: a harness may name a driver that wraps "sqlite"
+// and so sees every statement the store issues (the lab's
+// idemlab/harness/sqlpause, which pauses a call after a query so that an
+// observation can make another writer act at exactly that point). Set it
+// before the first call, never during one.
+var Driver = "sqlite"
+
 // busyTimeoutMS is how long a connection waits for another writer's lock
 // before giving up. Writes here last milliseconds, so ten seconds is only
 // reached by a store that is stuck, never by ordinary contention.
@@ -392,7 +401,7 @@ func open(path string, create bool) (*sql.DB, error) {
 		Path:     filepath.ToSlash(abs),
 		RawQuery: fmt.Sprintf("mode=%s&_pragma=busy_timeout(%d)&_txlock=immediate", mode, busyTimeoutMS),
 	}
-	db, err := sql.Open("sqlite", dsn.String())
+	db, err := sql.Open(Driver, dsn.String())
 	if err != nil {
 		return nil, fmt.Errorf("store %q: %w", path, err)
 	}

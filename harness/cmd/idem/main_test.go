@@ -51,7 +51,7 @@ func TestRunExitStatus(t *testing.T) {
 		{"db needs value", []string{"-db"}, 2, "", "idem: flag -db needs a value", nil},
 		{"empty db", []string{"-db=", "init"}, 2, "", "flag -db: empty PATH", nil},
 		{"unknown command", []string{"bogus"}, 2, "", `idem: unknown command "bogus"`, nil},
-		{"bad limit", []string{"purge", "10", "true"}, 2, "", `idem purge: LIMIT "true": want an integer in 1..100` + "\nusage: idem [-db PATH] purge NOW [LIMIT]", nil},
+		{"bad limit", []string{"purge", "10", "true"}, 2, "", `idem purge: LIMIT "true": want an integer` + "\nusage: idem [-db PATH] purge NOW [LIMIT]", nil},
 		{"missing store", []string{"counts"}, 1, "", `idem: Counts: store "store.db" does not exist (InitDB creates it)`, nil},
 		{"missing store rows", []string{"rows"}, 1, "", `idem: rows: store "store.db" does not exist`, nil},
 		{"list", []string{"-list"}, 0, listed(), "", nil},
