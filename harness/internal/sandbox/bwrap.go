@@ -1,0 +1,158 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Bubblewrap is what Isolation and Result.Isolation say when bubblewrap
+// enforces the sandbox. When prlimit(1) is missing a note follows it.
+const Bubblewrap = "bubblewrap"
+
+// tools are the programs Run uses: bwrap is empty when bubblewrap is not
+// usable (why says why), prlimit when prlimit(1) is not found.
+type tools struct {
+	bwrap, prlimit, why string
+}
+
+// probed finds the tools once per process.
+var probed = sync.OnceValue(probe)
+
+func probe() tools {
+	var t tools
+	t.prlimit, _ = exec.LookPath("prlimit")
+	bwrap, err := exec.LookPath("bwrap")
+	if err != nil {
+		t.why = "bubblewrap not found"
+		return t
+	}
+	if why := tryBwrap(bwrap, t.prlimit); why != "" {
+		t.why = "bubblewrap unusable: " + why
+		return t
+	}
+	t.bwrap = bwrap
+	return t
+}
+
+// tryBwrap runs true(1) the way Run would, and says what went wrong, or
+// nothing.
+func tryBwrap(bwrap, prlimit string) string {
+	truePath, err := exec.LookPath("true")
+	if err != nil {
+		return err.Error()
+	}
+	work, err := os.MkdirTemp("", "sandbox-probe")
+	if err != nil {
+		return err.Error()
+	}
+	defer os.RemoveAll(work)
+	s := Spec{Path: truePath, Work: work, Budget: Budget{Wall: 10 * time.Second}}
+	res, err := run(context.Background(), s, tools{bwrap: bwrap, prlimit: prlimit})
+	switch {
+	case err != nil:
+		return err.Error()
+	case res.ExitCode != 0:
+		return fmt.Sprintf("true(1) ended with status %d %s: %s",
+			res.ExitCode, res.Signal, bytes.TrimSpace(res.Stderr))
+	}
+	return ""
+}
+
+// Isolation says what Run enforces its budgets with on this machine:
+// Bubblewrap, or "rlimits only (why)" when bubblewrap is not found or
+// does not work here. It runs bubblewrap once, on its first call, to see.
+func Isolation() string {
+	return probed().describe(false)
+}
+
+func (t tools) describe(noSandbox bool) string {
+	var s string
+	switch {
+	case noSandbox:
+		s = "rlimits only (sandbox turned off)"
+	case t.bwrap == "":
+		s = "rlimits only (" + t.why + ")"
+	default:
+		s = Bubblewrap
+	}
+	switch {
+	case t.prlimit != "":
+	case strings.HasPrefix(s, Bubblewrap):
+		s += " (prlimit not found: rlimits set with prlimit(2) before the command starts)"
+	default:
+		s += " (prlimit not found: rlimits set just after start)"
+	}
+	return s
+}
+
+// Descriptors that Run passes to bwrap, after stdin, stdout and stderr.
+const (
+	statusFD = 3 // --json-status-fd: bwrap tells the child's pid and exit code
+	blockFD  = 4 // --block-fd: the sandbox waits for Run to set the rlimits
+)
+
+// bwrapArgs is the bwrap command line for s, up to the program's path.
+// With block, the sandbox waits on blockFD before it starts the program.
+func bwrapArgs(bwrap string, s Spec, block bool) []string {
+	a := []string{bwrap,
+		"--die-with-parent", "--new-session",
+		"--unshare-user-try", "--unshare-ipc", "--unshare-pid",
+		"--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+		"--hostname", "sandbox", "--cap-drop", "ALL",
+	}
+	a = append(a, systemView()...)
+	a = append(a, "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
+	var inWork []string
+	for _, p := range s.ReadOnly {
+		if within(p, s.Work) {
+			inWork = append(inWork, p)
+			continue
+		}
+		a = append(a, "--ro-bind", p, p)
+	}
+	a = append(a, "--size", strconv.FormatInt(s.Budget.Disk, 10), "--tmpfs", s.Work)
+	for _, p := range inWork {
+		a = append(a, "--ro-bind", p, p)
+	}
+	a = append(a,
+		"--remount-ro", "/tmp", "--remount-ro", "/dev", "--remount-ro", "/",
+		"--chdir", s.Work, "--json-status-fd", strconv.Itoa(statusFD))
+	if block {
+		a = append(a, "--block-fd", strconv.Itoa(blockFD))
+	}
+	return append(a, "--")
+}
+
+// systemView binds /usr read-only, with /bin, /lib and /lib64 as they are
+// on the host: the symlinks of a merged /usr, or read-only binds.
+func systemView() []string {
+	a := []string{"--ro-bind", "/usr", "/usr"}
+	for _, d := range []string{"/bin", "/lib", "/lib64"} {
+		fi, err := os.Lstat(d)
+		if err != nil {
+			continue
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			a = append(a, "--ro-bind", d, d)
+			continue
+		}
+		if target, err := os.Readlink(d); err == nil {
+			a = append(a, "--symlink", target, d)
+		}
+	}
+	return a
+}
+
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
