@@ -57,6 +57,7 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			Clauses:      "mutants/clauses.json",
 			Observations: "testdata",
 			Worksheets:   []string{"worksheet.md", "worksheet.zh-CN.md"},
+			History:      "worksheet.history.json",
 			Sources:      []string{"reference", "mutants", "idem"},
 		},
 	}

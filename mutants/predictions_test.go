@@ -9,87 +9,107 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/predict"
+	"idemlab/harness/labrun"
 	"idemlab/harness/report"
+	"idemlab/harness/submission"
 	"idemlab/mutants"
 )
 
-// worksheets are where students record predictions.
-var worksheets = []string{filepath.Join(root, "worksheet.md"), filepath.Join(root, "worksheet.zh-CN.md")}
-
-// lab runs the lab's observations plus those of kind student found under
-// studentRoot, and parses the worksheets' predictions against them.
-func lab(t *testing.T, studentRoot string, sheets []string) (*killmatrix.Matrix, *predict.Sheet) {
+// studentRun runs the lab the way go run ./harness/cmd/idemlab does on
+// the student's checkout: the lab's observations, the student's own from
+// studentDir read through the same trust boundary grading applies, and
+// the predictions of cfg's worksheets (default the lab's two), in the
+// student's view and language.
+func studentRun(t *testing.T, studentDir string, cfg labrun.Config) *labrun.Result {
 	t.Helper()
-	obs, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	cfg.Lab, cfg.Root = mutants.Lab(), root
+	own, refused, err := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits}.ReadObservations(studentDir)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("your observations in %s: %v", studentDir, err)
 	}
-	own, err := killmatrix.Discover(studentRoot, killmatrix.KindStudent)
-	if err != nil {
-		t.Fatal(err)
+	if own == nil {
+		own = []killmatrix.Observation{}
 	}
-	obs = append(obs, own...)
-	known := predict.Known{}
-	for _, m := range mutants.Lab().Mutants {
-		known.Mutants = append(known.Mutants, m.Name)
-	}
-	for _, o := range obs {
-		known.Observations = append(known.Observations, o.Name)
-	}
-	sheet, err := predict.ParseFiles(sheets, known)
+	cfg.Own, cfg.Refused, cfg.StudentRoot = own, refused, filepath.Dir(studentDir)
+	plan, err := labrun.Prepare(cfg)
 	if err != nil {
 		// A malformed worksheet fails here, every problem as file:line.
-		t.Fatalf("fix the worksheet before anything runs:\n%v", err)
+		t.Fatal(err)
 	}
-	if len(sheet.Predictions) == 0 {
-		return nil, sheet
+	for _, w := range plan.Warnings {
+		t.Log(w.Text())
 	}
-	l := mutants.Lab()
-	return killmatrix.Build(l, l.Mutants, obs, killmatrix.Options{}), sheet
+	res, err := plan.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
-// TestPredictions compares every prediction recorded in the worksheets with
-// what the lab shows. A wrong prediction fails with the lesson: what was
-// predicted, what happened, and where the reference and the mutant first
-// differ. A right one passes quietly; go test -v shows every comparison.
+// TestPredictions compares every prediction recorded in the worksheets
+// with what the lab shows, one subtest a mutant, in the worksheet's
+// language. A wrong prediction fails with the lesson: what was predicted,
+// what happened, and where the reference and the mutant part ways, with
+// the mutant's hint. A right one passes; go test -v shows every lesson.
+// Like idemlab, it records in worksheet.history.json when each
+// prediction was first seen, so a verdict can say it came first.
 func TestPredictions(t *testing.T) {
-	m, sheet := lab(t, filepath.Join(root, "testdata"), worksheets)
-	if len(sheet.Predictions) == 0 {
-		t.Skip("no predictions recorded yet: fill the prediction blocks in worksheet.md (see its section \"How to record a prediction\"), then run go test ./...")
+	res := studentRun(t, filepath.Join(root, "testdata", killmatrix.KindStudent), labrun.Config{
+		History: filepath.Join(root, mutants.Lab().Layout.History),
+	})
+	r := res.Report
+	if len(r.Verdicts) == 0 {
+		t.Skip(r.Meta.Lang.T("lesson.none-yet", nil))
 	}
-	hints := map[string]string{}
-	for _, c := range mutants.Lab().Catalogue.Mutants {
-		hints[c.Name] = c.Hint.String()
-	}
-	for _, p := range sheet.Predictions {
-		t.Run(p.Mutant, func(t *testing.T) {
-			v := predict.Compare(m, p)
-			if !v.Right {
-				t.Error("\n" + v.Lesson(hints[p.Mutant]))
-				return
+	for _, v := range r.Verdicts {
+		mu, _ := r.Mutant(v.Prediction.Mutant)
+		t.Run(mu.ID(), func(t *testing.T) {
+			switch {
+			case !v.Judged:
+				t.Skip("\n" + r.Lesson(v))
+			case !v.Right:
+				t.Error("\n" + r.Lesson(v))
+			default:
+				t.Log("\n" + r.Lesson(v))
 			}
-			t.Log("\n" + v.Lesson(""))
 		})
 	}
-	if len(sheet.Unfilled) > 0 {
-		t.Logf("still without a prediction: %s", strings.Join(sheet.Unfilled, ", "))
+	if len(r.Unpredicted) > 0 {
+		t.Log(r.ScoreLine())
+	}
+}
+
+// TestStudentObservations names each of the student's own observations
+// that counts as no evidence, and why: refused before it ran, broken on
+// the reference (with the mutants whose behaviour it expects), flaky or
+// timed out. It passes when there are none.
+func TestStudentObservations(t *testing.T) {
+	res := studentRun(t, filepath.Join(root, "testdata", killmatrix.KindStudent), labrun.Config{Worksheets: []string{}})
+	for _, u := range res.Report.Uncounted {
+		t.Run(strings.TrimPrefix(u.Observation, killmatrix.KindStudent+"/"), func(t *testing.T) {
+			t.Errorf("%s: %s: %s", u.Pos, u.Status, u.Message)
+		})
 	}
 }
 
 // TestExampleWorksheet runs the lab against the filled example worksheet
 // in testdata/example, which holds right and wrong predictions on purpose,
-// and one valid and one invalid observation of a student's own.
+// and one valid and one broken observation of a student's own.
 func TestExampleWorksheet(t *testing.T) {
 	example := filepath.Join(root, "testdata", "example")
-	m, sheet := lab(t, example, []string{filepath.Join(example, "worksheet.md")})
-	r := report.New(m, mutants.Lab().Catalogue, sheet, nil)
+	sheet := filepath.Join(example, "worksheet.md")
+	res := studentRun(t, filepath.Join(example, killmatrix.KindStudent), labrun.Config{Worksheets: []string{sheet}})
+	r := res.Full
 
 	right := map[string]bool{}
 	problems := map[string]string{}
 	for _, v := range r.Verdicts {
 		right[v.Prediction.Mutant] = v.Right
-		problems[v.Prediction.Mutant] = strings.Join(v.Problems, "; ")
+		var msgs []string
+		for _, f := range v.Problems {
+			msgs = append(msgs, f.Message)
+		}
+		problems[v.Prediction.Mutant] = strings.Join(msgs, "; ")
 	}
 	wantRight := map[string]bool{
 		"1_init_fails_twice":          true,
@@ -102,33 +122,29 @@ func TestExampleWorksheet(t *testing.T) {
 		t.Errorf("verdicts (-want +got):\n%s\nproblems: %v", diff, problems)
 	}
 	for mutant, want := range map[string]string{
-		"2_reserve_replaces_existing": "you expected it to survive edge/reserve_pending_key_again_is_refused, but that kills it",
+		"2_reserve_replaces_existing": "edge/reserve_pending_key_again_is_refused",
 		"4_fetch_replays_at_expiry":   "edge/fetch_pending_is_nil passes on this mutant",
-		"7_counts_hides_pending":      "the evidence is state, not return",
+		"7_counts_hides_pending":      "state",
 	} {
 		if !strings.Contains(problems[mutant], want) {
 			t.Errorf("%s: problems %q, want them to say %q", mutant, problems[mutant], want)
 		}
 	}
-
-	if diff := cmp.Diff([]string{"8_cycle_purges_too_early"}, sheet.Unfilled); diff != "" {
+	if diff := cmp.Diff([]string{"8_cycle_purges_too_early"}, r.Predictions.Unfilled); diff != "" {
 		t.Errorf("unfilled (-want +got):\n%s", diff)
 	}
-	wantScore := report.Score{Mutants: 8, Predictable: 8, Predicted: 5, Right: 2, OwnObservations: 1, OwnKills: 1}
+	wantScore := report.Score{Mutants: 8, Predictable: 8, Predicted: 5, Right: 2, OwnObservations: 2, OwnValid: 1, OwnKills: 1}
 	if diff := cmp.Diff(wantScore, r.Score); diff != "" {
 		t.Errorf("score (-want +got):\n%s", diff)
 	}
-	if got, want := r.Score.String(), "predictions: 2/8 right (5 recorded); own observations kill 1/8 mutants (1 written)"; got != want {
-		t.Errorf("score line = %q, want %q", got, want)
-	}
 
-	// The invalid observation expects the step 4 mutant's behaviour, and
+	// The broken observation expects the step 4 mutant's behaviour, and
 	// the report names that misconception with the mutant's hint.
-	if len(r.Invalid) != 1 || r.Invalid[0].Observation != "student/fetch_at_expiry_still_replays" {
-		t.Fatalf("invalid observations = %+v, want student/fetch_at_expiry_still_replays", r.Invalid)
+	if len(r.Uncounted) != 1 || r.Uncounted[0].Observation != "student/fetch_at_expiry_still_replays" || r.Uncounted[0].Status != "broken" {
+		t.Fatalf("uncounted observations = %+v, want student/fetch_at_expiry_still_replays broken", r.Uncounted)
 	}
 	var shared []string
-	for _, s := range r.Invalid[0].SharedWith {
+	for _, s := range r.Uncounted[0].SharedWith {
 		shared = append(shared, s.Mutant)
 	}
 	if diff := cmp.Diff([]string{"4_fetch_replays_at_expiry"}, shared); diff != "" {
@@ -142,24 +158,24 @@ func TestExampleWorksheet(t *testing.T) {
 			continue
 		}
 		d := v.Divergence
-		if d == nil || d.Observation != "edge/fetch_at_expiry_is_nil" || d.Command != "idem fetch k1 10" {
-			t.Fatalf("divergence = %+v, want edge/fetch_at_expiry_is_nil at idem fetch k1 10", d)
+		if d == nil || d.Observation != "edge/fetch_at_expiry_is_nil" || len(d.Steps) == 0 {
+			t.Fatalf("divergence = %+v, want edge/fetch_at_expiry_is_nil, step by step", d)
 		}
-		if !strings.Contains(d.Diff, `-`) || !strings.Contains(d.Diff, `"null\n"`) || !strings.Contains(d.Diff, `receipt`) {
-			t.Errorf("diff does not show null against the replayed receipt:\n%s", d.Diff)
+		last := d.Steps[len(d.Steps)-1]
+		if strings.Join(last.Reference.Args, " ") != "idem fetch k1 10" || last.Reference.Stdout != "null\n" || !strings.Contains(last.Mutant.Stdout, "receipt") {
+			t.Errorf("last step = %+v, want idem fetch k1 10 printing null on the reference and the receipt on the mutant", last)
 		}
 	}
 
 	var text bytes.Buffer
-	if err := r.Text(&text); err != nil {
+	if err := res.Report.Text(&text); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"mutant 7_counts_hides_pending: your prediction at " + filepath.Join(example, "worksheet.md"),
-		"(-reference +mutant)",
-		"INVALID student/fetch_at_expiry_still_replays",
-		"it passes on 4_fetch_replays_at_expiry, so you expect that mutant's behaviour. Hint: Fetch at now equal to expires exactly",
-		"No prediction yet for: 3_finish_overwrites_done, 5_expired_descending, 8_cycle_purges_too_early",
+		"4_fetch",
+		"where the reference and the mutant first differ, in edge/fetch_at_expiry_is_nil",
+		"student/fetch_at_expiry_still_replays",
+		"Fetch at now equal to expires exactly",
 	} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.String())

@@ -58,7 +58,7 @@ func analyse(c *Class, cat *mutation.Catalogue) Analytics {
 				wrong[v.Prediction.Mutant]++
 			}
 		}
-		for _, inv := range row.Report.Invalid {
+		for _, inv := range row.Report.Uncounted {
 			for _, s := range inv.SharedWith {
 				m := shared[s.Mutant]
 				if m == nil {

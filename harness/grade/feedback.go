@@ -6,17 +6,14 @@ import (
 	"slices"
 
 	"idemlab/harness/mutation"
+	"idemlab/harness/report"
 )
 
 // Feedback writes row's report as its student may see it: lab mutants the
 // catalogue hides are counted, not named, and so are held-out mutants
 // that are hidden, or due to be revealed later.
 func Feedback(w io.Writer, row Row, c *Class, cat *mutation.Catalogue) error {
-	hidden := func(name string) bool {
-		m, ok := cat.Lookup(name)
-		return ok && !cat.ShownToStudents(m)
-	}
-	if err := row.Report.Redact(hidden).Text(w); err != nil {
+	if err := row.Report.For(report.Reveal).Text(w); err != nil {
 		return err
 	}
 	secret, secretKilled := 0, 0

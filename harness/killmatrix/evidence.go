@@ -76,6 +76,26 @@ func EvidenceAt(l *lab.Lab, o Observation, line int) Evidence {
 	return EvidenceError
 }
 
+// ReadsOutputOf returns the script line whose output the check at line
+// reads (the last command before it that is not itself a check), or ""
+// when line is no stdout check.
+func ReadsOutputOf(o Observation, line int) string {
+	if o.Script == nil {
+		return ""
+	}
+	ln, ok := o.Script.Line(line)
+	if !ok || !(ln.Cmd == "stdout" || (ln.Cmd == "cmp" || ln.Cmd == "cmpenv") && len(ln.Args) > 0 && ln.Args[0].Text == "stdout") {
+		return ""
+	}
+	for n := line - 1; n >= 1; n-- {
+		prev, _ := o.Script.Line(n)
+		if prev.IsCommand() && !checks[prev.Cmd] {
+			return prev.Text
+		}
+	}
+	return ""
+}
+
 // outputEvidence finds the command whose stdout the check at line reads:
 // the last command before it that is not itself a check, "?" prefix and
 // all. Output of a subcommand that reads state is state; of any other,

@@ -34,7 +34,7 @@ func judgeResults(name string, rows []ObservationRow, results []Result) MutantRo
 		valid++
 		switch r.Status {
 		case outcome.Fail:
-			row.KilledBy = append(row.KilledBy, Kill{Observation: o.Name, Pos: r.Pos, Line: r.Line, Command: r.Command, Message: r.Message, Evidence: r.Evidence})
+			row.KilledBy = append(row.KilledBy, Kill{Observation: o.Name, Pos: r.Pos, Line: r.Line, Command: r.Command, Message: r.Message, Evidence: r.Evidence, Reads: r.Reads})
 		case outcome.TimedOut:
 			row.TimedOutOn = append(row.TimedOutOn, o.Name)
 		case outcome.Pass:

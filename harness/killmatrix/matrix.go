@@ -128,6 +128,8 @@ type Kill struct {
 	Command     string   `json:"command"`
 	Message     string   `json:"message"`
 	Evidence    Evidence `json:"evidence"`
+	// Reads is the script line whose output the failing check read.
+	Reads string `json:"reads,omitempty"`
 }
 
 // Build runs every observation on the lab's reference, then on every

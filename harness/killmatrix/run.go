@@ -31,6 +31,9 @@ type Result struct {
 	Command  string   `json:"command,omitempty"`
 	Message  string   `json:"message,omitempty"`
 	Evidence Evidence `json:"evidence,omitempty"`
+	// Reads is the script line whose output a failing check read, when
+	// the failing line is a check of stdout.
+	Reads string `json:"reads,omitempty"`
 	// Log is testscript's log of the failing phase (or of the whole
 	// script, on a panic), cut to a bounded size.
 	Log string `json:"log,omitempty"`
@@ -209,6 +212,7 @@ func (r *run) explain(res *Result, rec *recorder) {
 		res.Command = o.Command(res.Line)
 		res.Message = m[3]
 		res.Evidence = EvidenceAt(r.lab, o, res.Line)
+		res.Reads = ReadsOutputOf(o, res.Line)
 		// testscript stops exec'd commands a little before the deadline
 		// and fails the script; that is still a timeout, not a kill.
 		if strings.HasPrefix(res.Message, "test timed out") || strings.HasPrefix(res.Message, timeoutMessage) {

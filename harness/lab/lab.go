@@ -52,6 +52,9 @@ type Layout struct {
 	// Worksheets are where students record predictions, the first being
 	// the default; a missing one is skipped.
 	Worksheets []string
+	// History is the prediction history a student's checkout keeps beside
+	// its worksheets.
+	History string
 	// Sources are the folders whose Go source a report digests as the
 	// lab's implementation (the reference and the mutant copies).
 	Sources []string

@@ -1,8 +1,9 @@
-// Package labrun runs the lab the way the idemlab command does: it finds the
-// observations and the worksheets of a checkout, reads the predictions,
-// digests every input, runs the kill matrix and builds the report. The
-// command, the report checker and the tests share it, so a report checked
-// is a report made the same way.
+// Package labrun runs a lab the way the idemlab command does: it finds
+// the observations and the worksheets of a checkout, reads the
+// predictions, digests every input, runs the kill matrix (and any
+// held-out mutants) and builds the report, in the student's language and
+// the view asked for. The command, the report checker and the tests share
+// it, so a report checked is a report made the same way.
 package labrun
 
 import (
@@ -12,37 +13,55 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"idemlab/harness/heldout"
+	"idemlab/harness/internal/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
-	"idemlab/harness/mutation"
+	"idemlab/harness/mutagen"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 )
 
-// Config says what one run reads.
+// Config says what one run reads and how its report is shown.
 type Config struct {
-	// Lab is the lab run.
-	Lab *lab.Lab
-	// Root is the module root of the checkout.
+	// Lab is the lab run; Root the module root of its checkout.
+	Lab  *lab.Lab
 	Root string
-	// Dir holds the lab's happy/ and edge/ observations (default
-	// Root/testdata); StudentRoot holds student/ (default Dir).
+	// Dir holds the lab's happy/ and edge/ observations (default the
+	// lab's layout); StudentRoot holds student/ (default Dir).
 	Dir, StudentRoot string
-	// Worksheets hold the predictions (default Root/worksheet.md and
-	// Root/worksheet.zh-CN.md; a missing one is skipped).
+	// Own, when set, are the student's observations, already read (the
+	// submission package reads them safely), and Refused those it would
+	// not run, by name, with why; StudentRoot is then not read.
+	Own     []killmatrix.Observation
+	Refused map[string]string
+	// Worksheets hold the predictions (default the lab's; a missing one
+	// is skipped).
 	Worksheets []string
-	// Run keeps only observations whose name matches, when not nil.
-	Run *regexp.Regexp
+	// Run keeps only observations whose name matches, when not nil (the
+	// user's -run); Only, when not nil, keeps those it names (a checker
+	// re-running a report's observations).
+	Run  *regexp.Regexp
+	Only map[string]bool
 	// Mutants are judged (default: every compiled mutant).
 	Mutants []lab.Impl
 	Build   killmatrix.Options
 	// HeldOut, when set, adds an instructor's held-out mutants.
 	HeldOut *heldout.Set
-	// Instructor shows every mutant by name; otherwise mutants the
-	// catalogues hide from students are only counted.
-	Instructor bool
+	// View is what the report shows (default report.Student); Lang its
+	// language ("" chooses: see [Lang]).
+	View report.View
+	Lang i18n.Lang
+	// Student and Commit say whose report it is and of what.
+	Student, Commit string
+	// History, when set, is the prediction history file the run records
+	// its predictions and reveals in (a student's view only).
+	History string
+	// Selection words the selection for the report ("-run fetch").
+	Selection string
 }
 
 // A UsageError is a problem with what the user gave (a folder, a
@@ -57,13 +76,43 @@ type Plan struct {
 	Config
 	Observations []killmatrix.Observation
 	Sheet        *predict.Sheet
+	Warnings     predict.Problems
 	Inputs       []report.Digest
 }
 
 // Prepare reads the observations and the worksheets in full. A malformed
-// worksheet is a *UsageError listing every problem as file:line, so no
-// report is ever made from a half-read one.
+// worksheet is a *UsageError listing every problem as file:line, in the
+// worksheet's language, so no report is ever made from a half-read one.
+// Predictions are read against every observation and mutant of the lab,
+// so that one about something a selection leaves out is not judged, and
+// not wrong.
 func Prepare(cfg Config) (*Plan, error) {
+	cfg = cfg.withDefaults()
+	all, err := cfg.observations()
+	if err != nil {
+		return nil, err
+	}
+	obs := slices.DeleteFunc(slices.Clone(all), func(o killmatrix.Observation) bool {
+		return cfg.Run != nil && !cfg.Run.MatchString(o.Name) || cfg.Only != nil && !cfg.Only[o.Name]
+	})
+	if len(obs) == 0 && len(all) > 0 && cfg.Run != nil {
+		return nil, &UsageError{fmt.Sprintf("-run %q matches none of the %d observations in %s", cfg.Run, len(all), cfg.Dir)}
+	}
+	if len(obs) == 0 {
+		return nil, &UsageError{fmt.Sprintf("no observations in %s (want %s/*.txtar)", cfg.Dir, strings.Join(killmatrix.Kinds, "/*.txtar, "))}
+	}
+	sheet, warnings, err := cfg.sheet(all)
+	if err != nil {
+		return nil, err
+	}
+	inputs, err := cfg.inputs(obs)
+	if err != nil {
+		return nil, err
+	}
+	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Warnings: warnings, Inputs: inputs}, nil
+}
+
+func (cfg Config) withDefaults() Config {
 	layout := cfg.Lab.Layout
 	if cfg.Dir == "" {
 		cfg.Dir = relative(filepath.Join(cfg.Root, filepath.FromSlash(layout.Observations)))
@@ -79,110 +128,290 @@ func Prepare(cfg Config) (*Plan, error) {
 	if cfg.Mutants == nil {
 		cfg.Mutants = cfg.Lab.Mutants
 	}
+	if cfg.View == "" {
+		cfg.View = report.Student
+	}
+	return cfg
+}
+
+// observations are the lab's own and the student's.
+func (cfg Config) observations() ([]killmatrix.Observation, error) {
 	obs, err := killmatrix.Discover(cfg.Dir, killmatrix.LabKinds...)
 	if err != nil {
 		return nil, &UsageError{err.Error()}
 	}
-	own, err := killmatrix.Discover(cfg.StudentRoot, killmatrix.KindStudent)
-	if err != nil {
-		return nil, &UsageError{err.Error()}
-	}
-	obs = append(obs, own...)
-	if cfg.Run != nil {
-		var kept []killmatrix.Observation
-		for _, o := range obs {
-			if cfg.Run.MatchString(o.Name) {
-				kept = append(kept, o)
-			}
+	own := cfg.Own
+	if own == nil && cfg.Refused == nil {
+		if own, err = killmatrix.Discover(cfg.StudentRoot, killmatrix.KindStudent); err != nil {
+			return nil, &UsageError{err.Error()}
 		}
-		obs = kept
 	}
-	if len(obs) == 0 {
-		return nil, &UsageError{fmt.Sprintf("no observations in %s (want %s/*.txtar)", cfg.Dir, strings.Join(killmatrix.Kinds, "/*.txtar, "))}
-	}
+	return cfg.fromRoot(append(obs, own...)), nil
+}
 
-	known := predict.Known{}
-	for _, m := range cfg.Lab.Mutants {
-		known.Mutants = append(known.Mutants, m.Name)
+// fromRoot names every observation's file relative to the module root,
+// so that a report's positions are the same wherever it was made from
+// (testdata/edge/x.txtar:12); each still runs from where it was found.
+func (cfg Config) fromRoot(obs []killmatrix.Observation) []killmatrix.Observation {
+	out := make([]killmatrix.Observation, len(obs))
+	for i, o := range obs {
+		if o.Run == "" {
+			o.Run = o.File
+		}
+		o.File = slashRel(cfg.Root, o.File)
+		out[i] = o
 	}
-	var inputs []string
+	return out
+}
+
+// sheet reads the predictions against every observation and mutant.
+func (cfg Config) sheet(all []killmatrix.Observation) (*predict.Sheet, predict.Problems, error) {
+	known := Known(cfg.Lab, all)
+	for name := range cfg.Refused {
+		known.Observations = append(known.Observations, name)
+	}
+	var srcs []predict.Source
+	for _, w := range cfg.Worksheets {
+		data, err := os.ReadFile(w)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, &UsageError{err.Error()}
+		}
+		srcs = append(srcs, predict.Source{File: slashRel(cfg.Root, w), Data: data})
+	}
+	sheet, problems := predict.Read(srcs, known)
+	if errs := problems.Errors(); len(errs) > 0 {
+		lang := cfg.Lang
+		if lang == "" {
+			lang = predict.LangOf(errs[0].File)
+		}
+		return nil, nil, &UsageError{lang.T("parse.header", nil) + "\n" + errs.In(lang)}
+	}
+	return sheet, problems.Warnings(), nil
+}
+
+// Known is what a worksheet of lab l may name, with observations obs.
+func Known(l *lab.Lab, obs []killmatrix.Observation) predict.Known {
+	known := predict.Known{Labels: map[string]string{}}
+	for _, m := range l.Catalogue.Mutants {
+		known.Mutants = append(known.Mutants, m.Name)
+		if m.Label != "" {
+			known.Labels[m.Label] = m.Name
+		}
+	}
 	for _, o := range obs {
 		known.Observations = append(known.Observations, o.Name)
-		inputs = append(inputs, slashRel(cfg.Root, o.File))
 	}
-	sheet, err := predict.ParseFiles(cfg.Worksheets, known)
-	if err != nil {
-		return nil, &UsageError{fmt.Sprintf("the worksheet has problems; no report was written:\n%v", err)}
+	return known
+}
+
+// inputs digests the observations run, the worksheets and the lab.
+func (cfg Config) inputs(obs []killmatrix.Observation) ([]report.Digest, error) {
+	var files []string
+	for _, o := range obs {
+		files = append(files, o.File) // already relative to the root
 	}
 	for _, w := range cfg.Worksheets {
-		inputs = append(inputs, slashRel(cfg.Root, w))
+		files = append(files, slashRel(cfg.Root, w))
 	}
-	digests, err := report.Inputs(cfg.Root, layout, inputs)
-	if err != nil {
-		return nil, err
-	}
-	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Inputs: digests}, nil
+	return report.Inputs(cfg.Root, cfg.Lab.Layout, files)
+}
+
+// A Result is what a run found.
+type Result struct {
+	// Report is the report in the plan's view and language; Full is the
+	// same in the instructor's view, everything in it.
+	Report, Full *report.Report
+	// Matrix is the lab's own mutants' matrix, whose Gate says whether
+	// the lab is sound.
+	Matrix *killmatrix.Matrix
 }
 
 // Run runs the plan: the reference, then every mutant, then any held-out
-// mutants. It returns the report and the matrix of the lab's own mutants,
-// whose Gate says whether the lab is sound.
-func (p *Plan) Run() (*report.Report, *killmatrix.Matrix, error) {
+// mutants.
+func (p *Plan) Run() (*Result, error) {
 	labMatrix := killmatrix.Build(p.Lab, p.Mutants, p.Observations, p.Build)
+	r, err := p.report(labMatrix)
+	if err != nil {
+		return nil, err
+	}
+	p.meta(r)
+	out := r.For(p.View)
+	if err := p.history(r, out); err != nil {
+		return nil, err
+	}
+	lang := p.lang()
+	out.Localize(lang)
+	r.Localize(lang)
+	return &Result{Report: out, Full: r, Matrix: labMatrix}, nil
+}
+
+// HeldOutSurvived reports whether a held-out mutant survived (and is not
+// marked equivalent) or could not be judged: an instructor's failure.
+func (res *Result) HeldOutSurvived() bool {
+	for _, mu := range res.Full.Mutants {
+		if mu.Origin == report.OriginHeldOut && (mu.Outcome == outcome.Survived || mu.Outcome == outcome.Invalid) {
+			return true
+		}
+	}
+	return false
+}
+
+// report builds the full report, held-out mutants joined.
+func (p *Plan) report(labMatrix *killmatrix.Matrix) (*report.Report, error) {
 	m, cat := labMatrix, p.Lab.Catalogue
-	var unviable []report.Unviable
+	var held []heldout.Mutant
 	if p.HeldOut != nil {
 		hm, err := p.HeldOut.Run(p.Observations)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if m, err = killmatrix.Join(labMatrix, hm); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
+		held = p.HeldOut.Mutants()
 		joined := *cat
 		joined.Mutants = slices.Clone(cat.Mutants)
-		for _, h := range p.HeldOut.Mutants() {
-			h.Mutant.Visibility = visibility(h.Shown)
-			if h.Unviable != "" {
-				unviable = append(unviable, report.Unviable{Name: h.Name, Reason: h.Unviable, Shown: h.Shown})
-				continue
+		for _, h := range held {
+			if h.Unviable == "" {
+				joined.Mutants = append(joined.Mutants, h.Mutant)
 			}
-			joined.Mutants = append(joined.Mutants, h.Mutant)
 		}
 		cat = &joined
 	}
 	r := report.New(m, cat, p.Sheet, p.Inputs)
-	r.Unviable = unviable
-	if p.HeldOut != nil {
-		for _, h := range p.HeldOut.Mutants() {
-			r.MarkHeldOut(h.Name)
+	r.AddRefused(p.Refused)
+	if err := p.sources(r); err != nil {
+		return nil, err
+	}
+	p.heldOut(r, held)
+	return r, nil
+}
+
+// heldOut marks the held-out mutants, adds the unviable ones, judges a
+// survivor its catalogue marks equivalent as equivalent, and shows each
+// survivor's diff.
+func (p *Plan) heldOut(r *report.Report, held []heldout.Mutant) {
+	if len(held) == 0 {
+		return
+	}
+	shown, unviable := map[string]bool{}, map[string]string{}
+	for _, h := range held {
+		shown[h.Name] = h.Shown
+		if h.Unviable != "" {
+			unviable[h.Name] = h.Unviable
 		}
 	}
-	if !p.Instructor {
-		r = r.Redact(func(name string) bool {
-			mu, ok := cat.Lookup(name)
-			return ok && !cat.ShownToStudents(mu)
-		})
+	r.MarkHeldOut(shown)
+	r.AddUnviable(report.OriginHeldOut, unviable, shown)
+	src := r.Sources[r.Source]
+	for i, mu := range r.Mutants {
+		if mu.Origin != report.OriginHeldOut || mu.Outcome != outcome.Survived {
+			continue
+		}
+		h := held[slices.IndexFunc(held, func(h heldout.Mutant) bool { return h.Name == mu.Name })]
+		if h.Equivalent != "" {
+			r.Mutants[i].Outcome, r.Mutants[i].Reason = outcome.Equivalent, h.Equivalent
+			r.Summary.Survived--
+			r.Summary.Equivalent++
+		}
+		d, err := mutagen.Mutant{ID: h.Name, Function: h.Function, Old: h.Old, New: h.New}.Diff([]byte(src), r.Source)
+		if err == nil {
+			r.Mutants[i].Diff = d
+		}
 	}
-	return r, labMatrix, nil
 }
 
-// visibility restates a held-out mutant's tier as seen now: its own
-// catalogue has already applied its reveal_after_due.
-func visibility(shown bool) string {
-	if shown {
-		return mutation.Visible
-	}
-	return mutation.Hidden
-}
-
-// slashRel names path relative to the module root, slash-separated.
-func slashRel(root, path string) string {
-	abs, err := filepath.Abs(path)
+// sources keeps the reference's text and every observation's, for
+// writers that show them, and the lab's commands that read state.
+func (p *Plan) sources(r *report.Report) error {
+	src, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(p.Lab.Layout.Source)))
 	if err != nil {
+		return err
+	}
+	r.Source, r.Sources = p.Lab.Layout.Source, map[string]string{p.Lab.Layout.Source: string(src)}
+	for _, o := range p.Observations {
+		if o.Data != nil {
+			r.Sources[filepath.ToSlash(o.File)] = string(o.Data)
+		}
+	}
+	for _, c := range p.Lab.Commands {
+		for _, s := range c.Subcommands {
+			if s.ReadsState {
+				r.StateCommands = append(r.StateCommands, c.Name+" "+s.Name)
+			}
+		}
+	}
+	r.Meta.Lab = p.Lab.Name
+	return nil
+}
+
+func (p *Plan) meta(r *report.Report) {
+	r.Meta.Student, r.Meta.Commit, r.Meta.Selection = p.Student, p.Commit, p.Selection
+	r.Meta.Created = time.Now().UTC().Truncate(time.Second)
+	if p.Config.Run != nil {
+		r.Meta.Run = p.Config.Run.String()
+	}
+	if len(p.Mutants) != len(p.Lab.Mutants) {
+		for _, m := range p.Mutants {
+			r.Meta.Only = append(r.Meta.Only, m.Name)
+		}
+	}
+	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, killmatrix.KindStudent))
+}
+
+// lang is the report's language: the configured one; else Chinese when
+// every prediction comes from a Chinese worksheet, English when any comes
+// from an English one; else, with nothing predicted, the environment's.
+func (p *Plan) lang() i18n.Lang {
+	if p.Lang != "" {
+		return p.Lang
+	}
+	if len(p.Sheet.Predictions) == 0 {
+		return i18n.FromEnv()
+	}
+	for _, pr := range p.Sheet.Predictions {
+		if pr.Lang != i18n.Chinese {
+			return i18n.English
+		}
+	}
+	return i18n.Chinese
+}
+
+// history records, in a student's view, the predictions and what the
+// report reveals, and notes in each verdict whether it came first.
+func (p *Plan) history(full, shown *report.Report) error {
+	if p.History == "" || p.View == report.Instructor {
+		return nil
+	}
+	h, err := predict.LoadHistory(p.History)
+	if err != nil {
+		return fmt.Errorf("prediction history %s: %v", p.History, err)
+	}
+	by := map[string]string{}
+	var revealed []string
+	for _, v := range full.Verdicts {
+		revealed, by[v.Prediction.Mutant] = append(revealed, v.Prediction.Mutant), "prediction"
+	}
+	for _, name := range shown.Meta.Revealed {
+		revealed, by[name] = append(revealed, name), "reveal"
+	}
+	h.Record(p.Sheet, revealed, by, time.Now().UTC().Truncate(time.Second))
+	shown.History(h)
+	return h.Save(p.History)
+}
+
+// slashRel names path relative to the module root, slash-separated; a
+// path outside the root keeps its own name.
+func slashRel(root, path string) string {
+	abs, err1 := filepath.Abs(path)
+	base, err2 := filepath.Abs(root)
+	if err1 != nil || err2 != nil {
 		return filepath.ToSlash(path)
 	}
-	if rel, err := filepath.Rel(root, abs); err == nil {
+	if rel, err := filepath.Rel(base, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(path)

@@ -170,8 +170,9 @@ type RunOptions struct {
 	// observations run strictly; students' do not, so one student's
 	// observation can never discard the run for others.
 	Strict bool
-	// Stderr receives the program's progress; nil discards it.
-	Stderr io.Writer
+	// Progress, when set, hears of each mutant the program starts and
+	// finishes judging.
+	Progress killmatrix.Progress
 }
 
 // Run runs the observations against every viable mutant, in the module
@@ -184,15 +185,16 @@ func (p *Program) Run(opt RunOptions) (*killmatrix.Matrix, error) {
 		opt.Kinds = killmatrix.LabKinds
 	}
 	args := append([]string{"-dir", opt.Dir, "-kinds", strings.Join(opt.Kinds, ",")}, optionArgs(opt.Options)...)
+	if opt.Progress != nil {
+		args = append(args, "-progress")
+	}
 	cmd := exec.Command(p.Bin, args...)
 	cmd.Dir = p.root
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if opt.Stderr != nil {
-		cmd.Stderr = io.MultiWriter(&stderr, opt.Stderr)
-	}
+	var stdout bytes.Buffer
+	stderr := &progressReader{to: opt.Progress}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("running the mutants: %v\n%s", err, stderr.Bytes())
+		return nil, fmt.Errorf("running the mutants: %v\n%s", err, stderr.rest.Bytes())
 	}
 	var m killmatrix.Matrix
 	if err := json.Unmarshal(stdout.Bytes(), &m); err != nil {
@@ -203,6 +205,42 @@ func (p *Program) Run(opt RunOptions) (*killmatrix.Matrix, error) {
 	}
 	return &m, nil
 }
+
+// progressReader reads the program's stderr: its progress lines go to
+// to, the rest is kept for an error message.
+type progressReader struct {
+	to      killmatrix.Progress
+	partial []byte
+	rest    bytes.Buffer
+}
+
+func (r *progressReader) Write(b []byte) (int, error) {
+	r.partial = append(r.partial, b...)
+	for {
+		i := bytes.IndexByte(r.partial, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		line := string(r.partial[:i])
+		r.partial = r.partial[i+1:]
+		switch {
+		case strings.HasSuffix(line, controlName):
+			// The control is not one of the mutants a caller counts.
+		case r.to != nil && strings.HasPrefix(line, progressStart):
+			r.to.Start(strings.TrimPrefix(line, progressStart))
+		case r.to != nil && strings.HasPrefix(line, progressDone):
+			r.to.Done(strings.TrimPrefix(line, progressDone))
+		default:
+			r.rest.WriteString(line + "\n")
+		}
+	}
+}
+
+// The program's progress lines on stderr, before the mutant's name.
+const (
+	progressStart = "mutrun: start "
+	progressDone  = "mutrun: done "
+)
 
 // optionArgs passes the options on to the program's flags.
 func optionArgs(o killmatrix.Options) []string {

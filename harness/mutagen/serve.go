@@ -27,7 +27,11 @@ func Serve(l *lab.Lab, mutants []lab.Impl) {
 	fs.IntVar(&opt.Parallel, "parallel", 0, "scripts run at once")
 	fs.StringVar(&opt.WorkRoot, "workdir", "", "where scripts' stores are made")
 	fs.BoolVar(&opt.FirstKill, "first-kill", false, "stop judging a mutant at its first kill")
+	progress := fs.Bool("progress", false, "say on stderr when each mutant's judging starts and ends")
 	fs.Parse(os.Args[1:])
+	if *progress {
+		opt.Progress = lineProgress{}
+	}
 	obs, err := killmatrix.Discover(*dir, strings.Split(*kinds, ",")...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mutrun:", err)
@@ -45,3 +49,9 @@ func Serve(l *lab.Lab, mutants []lab.Impl) {
 		os.Exit(1)
 	}
 }
+
+// lineProgress writes the progress lines Program.Run reads.
+type lineProgress struct{}
+
+func (lineProgress) Start(item string) { fmt.Fprintln(os.Stderr, progressStart+item) }
+func (lineProgress) Done(item string)  { fmt.Fprintln(os.Stderr, progressDone+item) }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/internal/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
@@ -108,121 +109,65 @@ func matrix() *killmatrix.Matrix {
 }
 
 func TestCompare(t *testing.T) {
-	type divergence struct {
-		Observation, Command string
-		DiffHas              []string // substrings of Diff
-	}
-	fetchDiv := &divergence{"edge/fetch_nil", "idem fetch k1 10", []string{`"null\n"`, `{\"receipt\":1}`, "-", "+"}}
-	countsDiv := &divergence{"edge/counts", "idem counts", []string{`\"pending\":1`, `\"pending\":0`}}
+	fetchDiv := &divergence{"edge/fetch_nil", "idem fetch k1 10", "null\n", `{"receipt":1}` + "\n"}
+	countsDiv := &divergence{"edge/counts", "idem counts", `{"done":0,"pending":1}` + "\n", `{"done":0,"pending":0}` + "\n"}
 	tests := []struct {
 		name     string
 		p        predict.Prediction
 		right    bool
-		problems []string // each a substring of the matching problem
+		judged   bool
+		problems []string // each finding's code
 		outcome  outcome.Mutant
 		div      *divergence
 	}{
-		{
-			name:    "right",
-			p:       predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn, Survives: []string{"happy/reserve"}},
-			right:   true,
-			outcome: outcome.Killed,
-			div:     fetchDiv,
-		},
-		{
-			name:    "right with the second killer",
-			p:       predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
-			right:   true,
-			outcome: outcome.Killed,
-			div:     countsDiv,
-		},
-		{
-			name:     "killer that passed",
-			p:        predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn},
-			problems: []string{"happy/reserve passes on this mutant: the mutant survives it"},
-			outcome:  outcome.Killed,
-			div:      fetchDiv, // shown in the first real killer
-		},
-		{
-			name:     "killer broken on the reference",
-			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/broken", Evidence: killmatrix.EvidenceReturn},
-			problems: []string{"edge/broken fails on the reference (or is flaky), so it cannot kill anything"},
-			outcome:  outcome.Killed,
-			div:      fetchDiv,
-		},
-		{
-			name:     "killer flaky",
-			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/flaky", Evidence: killmatrix.EvidenceError},
-			problems: []string{"edge/flaky fails on the reference (or is flaky)"},
-			outcome:  outcome.Killed,
-			div:      fetchDiv,
-		},
-		{
-			name:     "killer timed out",
-			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/slow", Evidence: killmatrix.EvidenceReturn},
-			problems: []string{"edge/slow timed out on the mutant: a timeout is not a kill"},
-			outcome:  outcome.Killed,
-			div:      fetchDiv,
-		},
-		{
-			name:     "right killer, wrong evidence",
-			p:        predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceReturn},
-			problems: []string{`edge/counts kills it as you said, but the evidence is state, not return: the failing line is testdata/edge/counts.txtar:5 (stdout '"pending":1')`},
-			outcome:  outcome.Killed,
-			div:      countsDiv,
-		},
-		{
-			name: "survives entry that kills",
-			p: predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn,
-				Survives: []string{"happy/reserve", "edge/counts"}},
-			problems: []string{`you expected it to survive edge/counts, but that kills it at testdata/edge/counts.txtar:5 (stdout '"pending":1')`},
-			outcome:  outcome.Killed,
-			div:      fetchDiv,
-		},
-		{
-			name: "wrong killer and a survives entry that kills",
-			p: predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn,
-				Survives: []string{"edge/fetch_nil"}},
-			problems: []string{"happy/reserve passes on this mutant", "you expected it to survive edge/fetch_nil, but that kills it at testdata/edge/fetch_nil.txtar:6 (stdout null)"},
-			outcome:  outcome.Killed,
-			div:      fetchDiv,
-		},
-		{
-			name:    "error evidence shows the differing error",
-			p:       predict.Prediction{Mutant: "2_b", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceError},
-			right:   true,
-			outcome: outcome.Killed,
-			div:     &divergence{"edge/fetch_nil", "idem fetch k1 10", []string{"database is locked", `"null\n"`}},
-		},
-		{
-			name:     "survived mutant has no divergence",
-			p:        predict.Prediction{Mutant: "3_c", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
-			problems: []string{"edge/counts passes on this mutant"},
-			outcome:  outcome.Survived,
-		},
-		{
-			name:     "mutant not in matrix",
-			p:        predict.Prediction{Mutant: "9_z", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
-			problems: []string{"mutant 9_z was not run"},
-		},
+		{"right", predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn, Survives: []string{"happy/reserve"}},
+			true, true, nil, outcome.Killed, fetchDiv},
+		{"right with the second killer", predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
+			true, true, nil, outcome.Killed, countsDiv},
+		// A wrong killer's divergence is shown in the first real killer.
+		{"killer that passed", predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn},
+			false, true, []string{"killer-survived"}, outcome.Killed, fetchDiv},
+		{"killer broken on the reference", predict.Prediction{Mutant: "1_a", Killer: "edge/broken", Evidence: killmatrix.EvidenceReturn},
+			false, true, []string{"killer-broken"}, outcome.Killed, fetchDiv},
+		{"killer flaky", predict.Prediction{Mutant: "1_a", Killer: "edge/flaky", Evidence: killmatrix.EvidenceError},
+			false, true, []string{"killer-flaky"}, outcome.Killed, fetchDiv},
+		{"killer timed out", predict.Prediction{Mutant: "1_a", Killer: "edge/slow", Evidence: killmatrix.EvidenceReturn},
+			false, true, []string{"killer-timeout"}, outcome.Killed, fetchDiv},
+		{"right killer, wrong evidence", predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceReturn},
+			false, true, []string{"wrong-evidence"}, outcome.Killed, countsDiv},
+		{"survives entry that kills", predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn, Survives: []string{"happy/reserve", "edge/counts"}},
+			false, true, []string{"survives-killed"}, outcome.Killed, fetchDiv},
+		{"wrong killer and a survives entry that kills", predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn, Survives: []string{"edge/fetch_nil"}},
+			false, true, []string{"killer-survived", "survives-killed"}, outcome.Killed, fetchDiv},
+		{"error evidence shows the differing error", predict.Prediction{Mutant: "2_b", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceError},
+			true, true, nil, outcome.Killed, &divergence{"edge/fetch_nil", "idem fetch k1 10", "null\n", "fetch: database is locked"}},
+		{"survived mutant has no divergence", predict.Prediction{Mutant: "3_c", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
+			false, true, []string{"killer-survived"}, outcome.Survived, nil},
+		// Outside the run: not judged, neither right nor wrong.
+		{"mutant not in matrix", predict.Prediction{Mutant: "9_z", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},
+			false, false, []string{"mutant-not-run"}, "", nil},
+		{"killer not run", predict.Prediction{Mutant: "1_a", Killer: "edge/elsewhere", Evidence: killmatrix.EvidenceState},
+			false, false, []string{"killer-not-run"}, "", nil},
 	}
 	m := matrix()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := predict.Compare(m, tt.p)
-			if v.Right != tt.right {
-				t.Errorf("Right = %v, want %v (problems %q)", v.Right, tt.right, v.Problems)
+			if v.Right != tt.right || v.Judged != tt.judged {
+				t.Errorf("Right = %v, Judged = %v; want %v, %v (problems %+v)", v.Right, v.Judged, tt.right, tt.judged, v.Problems)
 			}
 			if v.Problems == nil || v.Killers == nil {
 				t.Errorf("Problems = %#v, Killers = %#v: want non-nil slices, for JSON", v.Problems, v.Killers)
 			}
-			if len(v.Problems) != len(tt.problems) {
-				t.Fatalf("problems = %q, want %d matching %q", v.Problems, len(tt.problems), tt.problems)
-			}
-			for i, want := range tt.problems {
-				if !strings.Contains(v.Problems[i], want) {
-					t.Errorf("problem %d = %q, want it to contain %q", i, v.Problems[i], want)
+			var codes []string
+			for _, f := range v.Problems {
+				codes = append(codes, f.Code)
+				if msg := f.In(i18n.English); strings.HasPrefix(msg, "[") || msg == "" {
+					t.Errorf("finding %s has no English message: %q", f.Code, msg)
 				}
+			}
+			if diff := cmp.Diff(tt.problems, codes); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
 			}
 			if v.Outcome != tt.outcome {
 				t.Errorf("Outcome = %q, want %q", v.Outcome, tt.outcome)
@@ -230,108 +175,45 @@ func TestCompare(t *testing.T) {
 			if diff := cmp.Diff(tt.p, v.Prediction); diff != "" {
 				t.Errorf("Prediction not kept (-want +got):\n%s", diff)
 			}
-			if row, ok := m.Mutant(tt.p.Mutant); ok {
+			if row, ok := m.Mutant(tt.p.Mutant); ok && v.Judged {
 				if diff := cmp.Diff(row.KilledBy, v.Killers); diff != "" {
 					t.Errorf("Killers (-want +got):\n%s", diff)
 				}
 			}
-			d := v.Divergence
-			switch {
-			case tt.div == nil && d != nil:
-				t.Errorf("Divergence = %+v, want none", d)
-			case tt.div != nil && d == nil:
-				t.Errorf("no Divergence, want one in %s at %s", tt.div.Observation, tt.div.Command)
-			case tt.div != nil:
-				if d.Observation != tt.div.Observation || d.Command != tt.div.Command {
-					t.Errorf("Divergence at %s, %q; want %s, %q", d.Observation, d.Command, tt.div.Observation, tt.div.Command)
-				}
-				for _, s := range tt.div.DiffHas {
-					if !strings.Contains(d.Diff, s) {
-						t.Errorf("Diff lacks %q:\n%s", s, d.Diff)
-					}
-				}
-			}
+			checkDivergence(t, v.Divergence, tt.div)
 		})
 	}
 }
 
-// TestCompareDivergenceDirection checks that the diff is
-// (-reference +mutant): the reference's value on a "-" line.
-func TestCompareDivergenceDirection(t *testing.T) {
-	v := predict.Compare(matrix(), predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceState})
-	if v.Divergence == nil {
-		t.Fatal("no divergence")
-	}
-	var minus, plus string
-	for _, l := range strings.Split(v.Divergence.Diff, "\n") {
-		switch t := strings.TrimSpace(l); {
-		case strings.HasPrefix(t, "-"):
-			minus += t
-		case strings.HasPrefix(t, "+"):
-			plus += t
+// divergence is where a test wants the first difference: the observation,
+// the command, and what each side printed there (or its error).
+type divergence struct{ Observation, Command, Reference, Mutant string }
+
+func checkDivergence(t *testing.T, d *predict.Divergence, want *divergence) {
+	t.Helper()
+	switch {
+	case want == nil && d != nil:
+		t.Errorf("Divergence = %+v, want none", d)
+	case want != nil && d == nil:
+		t.Errorf("no Divergence, want one in %s at %s", want.Observation, want.Command)
+	case want != nil:
+		first := d.Steps[0]
+		got := divergence{d.Observation, strings.Join(first.Reference.Args, " "), first.Reference.Stdout + first.Reference.Err, first.Mutant.Stdout + first.Mutant.Err}
+		if diff := cmp.Diff(*want, got); diff != "" {
+			t.Errorf("Divergence (-want +got):\n%s", diff)
 		}
-	}
-	if !strings.Contains(minus, `\"pending\":1`) || !strings.Contains(plus, `\"pending\":0`) {
-		t.Errorf("diff is not (-reference +mutant):\n%s", v.Divergence.Diff)
 	}
 }
 
-func TestLesson(t *testing.T) {
-	m := matrix()
-	const hint = "pending rows count too"
-
-	right := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn,
-		Reason: "r", Survives: []string{"happy/reserve"}, Pos: "worksheet.md:12"})
-	if !right.Right {
-		t.Fatalf("setup: prediction judged wrong: %q", right.Problems)
+// TestCompareWrongEvidenceSaysWhy: a finding of wrong evidence carries
+// the failing line, what it read and both kinds, for the lesson's words.
+func TestCompareWrongEvidenceSaysWhy(t *testing.T) {
+	v := predict.Compare(matrix(), predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceReturn})
+	if len(v.Problems) != 1 {
+		t.Fatalf("findings %+v, want one", v.Problems)
 	}
-	got := right.Lesson(hint)
-	for _, want := range []string{
-		"mutant 1_a: your prediction at worksheet.md:12 is right\n",
-		"  predicted: edge/fetch_nil kills it, with return evidence; it survives happy/reserve\n",
-		"  actual:    edge/fetch_nil kills it at testdata/edge/fetch_nil.txtar:6 (stdout null), return evidence\n",
-		"edge/counts kills it at testdata/edge/counts.txtar:5",
-		"  first difference in edge/fetch_nil, at idem fetch k1 10 (-reference +mutant):\n",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("right lesson lacks %q:\n%s", want, got)
-		}
-	}
-	for _, unwanted := range []string{"wrong", hint, "hint:"} {
-		if strings.Contains(got, unwanted) {
-			t.Errorf("right lesson contains %q:\n%s", unwanted, got)
-		}
-	}
-
-	wrong := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceReturn, Pos: "worksheet.md:40"})
-	got = wrong.Lesson(hint)
-	for _, want := range []string{
-		"mutant 1_a: your prediction at worksheet.md:40 is wrong\n",
-		"  predicted: edge/counts kills it, with return evidence\n",
-		"  wrong:     edge/counts kills it as you said, but the evidence is state, not return",
-		"(-reference +mutant):\n",
-		`\"pending\":0`,
-		"  hint:      " + hint + "\n",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("wrong lesson lacks %q:\n%s", want, got)
-		}
-	}
-	if strings.Contains(got, "is right") {
-		t.Errorf("wrong lesson says right:\n%s", got)
-	}
-	if strings.Contains(wrong.Lesson(""), "hint:") {
-		t.Errorf("wrong lesson with no hint has a hint line:\n%s", wrong.Lesson(""))
-	}
-
-	survived := predict.Compare(m, predict.Prediction{Mutant: "3_c", Killer: "edge/counts", Evidence: killmatrix.EvidenceState, Pos: "w.md:1"})
-	got = survived.Lesson(hint)
-	for _, want := range []string{"is wrong", "  actual:    survived, killed by no observation\n", "hint:      " + hint} {
-		if !strings.Contains(got, want) {
-			t.Errorf("survived lesson lacks %q:\n%s", want, got)
-		}
-	}
-	if strings.Contains(got, "(-reference +mutant)") {
-		t.Errorf("survived lesson shows a difference that does not exist:\n%s", got)
+	want := i18n.M{"Killer": "edge/counts", "Got": "state", "Want": "return", "Pos": "testdata/edge/counts.txtar:5", "Line": `stdout '"pending":1'`, "Reads": ""}
+	if diff := cmp.Diff(want, v.Problems[0].Data); diff != "" {
+		t.Errorf("data (-want +got):\n%s", diff)
 	}
 }

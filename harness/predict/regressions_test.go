@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"idemlab/harness/internal/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
@@ -48,7 +49,7 @@ func TestCompareInvalidMutant(t *testing.T) {
 	m := matrix()
 	m.Mutants = append(m.Mutants, killmatrix.MutantRow{Name: "9_invalid", Outcome: outcome.Invalid, Reason: "incomplete implementation: no Fetch"})
 	v := predict.Compare(m, predict.Prediction{Mutant: "9_invalid", Killer: "edge/counts", Evidence: killmatrix.EvidenceState})
-	if v.Right || len(v.Problems) != 1 || !strings.Contains(v.Problems[0], "could not be judged: incomplete implementation") {
+	if v.Right || len(v.Problems) != 1 || !strings.Contains(v.Problems[0].In(i18n.English), "could not be judged: incomplete implementation") {
 		t.Errorf("verdict on an invalid mutant: right %v, problems %q", v.Right, v.Problems)
 	}
 }
@@ -59,7 +60,11 @@ func TestCompareSurvivesNeedsAPass(t *testing.T) {
 	p := predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn,
 		Survives: []string{"happy/reserve", "edge/slow", "edge/broken"}}
 	v := predict.Compare(matrix(), p)
-	got := strings.Join(v.Problems, "\n")
+	var msgs []string
+	for _, f := range v.Problems {
+		msgs = append(msgs, f.In(i18n.English))
+	}
+	got := strings.Join(msgs, "\n")
 	for _, want := range []string{"survive edge/slow, but that timed out", "survive edge/broken, but that fails on the reference"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("problems %q lack %q", got, want)
@@ -80,7 +85,8 @@ func TestCompareCrashShowsDivergence(t *testing.T) {
 	m.Mutants[0].KilledBy = []killmatrix.Kill{{Observation: "edge/counts", Pos: crashed.Pos, Evidence: killmatrix.EvidenceError}}
 	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceError})
 	d := v.Divergence
-	if d == nil || d.Command != "idem counts" || !strings.Contains(d.Diff, "crashed: panic: counts exploded") {
-		t.Fatalf("divergence = %+v, want idem counts shown as crashed", d)
+	if d == nil || len(d.Steps) != 1 || strings.Join(d.Steps[0].Reference.Args, " ") != "idem counts" || !d.Steps[0].Missing ||
+		d.Steps[0].Mutant.Err != "panic: counts exploded" {
+		t.Fatalf("divergence = %+v, want idem counts shown as where the mutant stopped", d)
 	}
 }

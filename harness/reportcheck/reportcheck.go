@@ -1,11 +1,13 @@
 // Package reportcheck tells whether a JSON kill report matches a checkout:
-// whether the inputs it digested are the checkout's files, and whether
-// running the lab again on them gives the same results. A report whose
-// inputs match but whose results do not was edited after it was written:
-// it is tampered.
+// whether the inputs it digested are the checkout's files, whether its own
+// observations are the student's observation files one for one, and
+// whether running the lab again on them gives the same report. A report
+// whose inputs match but whose results do not was edited after it was
+// written: it is tampered.
 package reportcheck
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -13,8 +15,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
@@ -30,40 +30,117 @@ const (
 	OK Verdict = "ok"
 	// Tampered: the inputs match, yet the results differ from a re-run.
 	Tampered Verdict = "tampered"
-	// OtherInputs: the report was made from other files than these.
+	// OtherInputs: the report was made from other files than these, or
+	// leaves some out.
 	OtherInputs Verdict = "other inputs"
+	// Refused: the student's observations hold what grading refuses, so
+	// nothing was run.
+	Refused Verdict = "refused"
 )
 
 // A Result is what Check found.
 type Result struct {
 	Verdict Verdict
-	// Mismatched lists the inputs whose digest differs, as "path".
+	// Mismatched lists the inputs whose digest differs or is missing.
 	Mismatched []string
-	// Diff shows the results that differ, (-report +rerun); empty when
-	// they agree.
-	Diff string
+	// Refusals says why the student's observations were not run.
+	Refusals []string
+	// Differences lists every field whose value in the report differs
+	// from a re-run's, by its JSON path; empty when they agree.
+	Differences []Difference
+}
+
+// A Difference is one field of the report that a re-run does not give.
+type Difference struct {
+	// Path is the field's place in the JSON report, as in
+	// mutants[0].outcome.
+	Path string
+	// Report and Rerun are its JSON values, "" where it is absent.
+	Report, Rerun string
+}
+
+func (d Difference) String() string {
+	return fmt.Sprintf("%s: the report says %s, a re-run %s", d.Path, orAbsent(d.Report), orAbsent(d.Rerun))
+}
+
+func orAbsent(v string) string {
+	if v == "" {
+		return "nothing"
+	}
+	return v
 }
 
 func (r *Result) String() string {
 	var b strings.Builder
 	switch r.Verdict {
 	case OK:
-		b.WriteString("ok: every input matches this checkout and a re-run gives the same results\n")
+		b.WriteString("ok: every input matches this checkout and a re-run gives the same report\n")
 	case Tampered:
-		b.WriteString("TAMPERED: the inputs match this checkout, but the results do not match a re-run\n")
+		b.WriteString("TAMPERED: the inputs match this checkout, but the report does not match a re-run\n")
 	case OtherInputs:
 		fmt.Fprintf(&b, "OTHER INPUTS: the report was not made from this checkout's files: %s\n", strings.Join(r.Mismatched, ", "))
+	case Refused:
+		fmt.Fprintf(&b, "REFUSED: the student's observations hold what grading refuses, so nothing was run:\n  %s\n", strings.Join(r.Refusals, "\n  "))
 	}
-	if r.Diff != "" {
-		fmt.Fprintf(&b, "results (-report +rerun):\n%s", r.Diff)
+	if len(r.Differences) > 0 {
+		fmt.Fprintf(&b, "%d fields differ from a re-run:\n", len(r.Differences))
+		for _, d := range r.Differences {
+			fmt.Fprintf(&b, "  %s\n", d)
+		}
 	}
 	return b.String()
 }
 
-// Check compares the JSON report data with the checkout at root, running
-// the lab again with the observations, worksheets and mutants the report
-// names.
-func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options) (*Result, error) {
+// A Vetter reads a student's observation folder as grading would: the
+// observations it may run, and those it refuses with why.
+type Vetter func(dir string) (own []killmatrix.Observation, refused map[string]string, err error)
+
+// Check compares the JSON report data with the checkout at root. It reads
+// the student's observations with vet, so that it never runs one grading
+// would refuse, and runs the lab again with the observations, worksheets,
+// mutants, view and language the report names.
+func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options, vet Vetter) (*Result, error) {
+	r, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	in, err := readInputs(root, l.Layout, r)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Verdict: OK}
+	if res.Mismatched, err = mismatched(root, l, r, in); err != nil {
+		return nil, err
+	}
+	own, refused, err := vet(in.studentDir)
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(res.Mismatched)
+	res.Mismatched = append(res.Mismatched, ownMismatch(r, in, own, refused)...)
+	switch {
+	case len(refused) > 0 && len(res.Mismatched) == 0:
+		for name, why := range refused {
+			res.Refusals = append(res.Refusals, name+": "+why)
+		}
+		slices.Sort(res.Refusals)
+		res.Verdict = Refused
+		return res, nil
+	case len(res.Mismatched) > 0:
+		res.Verdict = OtherInputs
+		return res, nil
+	}
+	again, err := rerun(l, root, r, in, own, build)
+	if err != nil {
+		return nil, err
+	}
+	if res.Differences = differences(essence(data), essence(mustJSON(again))); len(res.Differences) > 0 {
+		res.Verdict = Tampered
+	}
+	return res, nil
+}
+
+func decode(data []byte) (*report.Report, error) {
 	var r report.Report
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("not a JSON report: %v", err)
@@ -71,62 +148,134 @@ func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options) (*Res
 	if r.Schema != report.Schema {
 		return nil, fmt.Errorf("report schema %q, this checker reads %q", r.Schema, report.Schema)
 	}
-	var files, worksheets, names []string
-	studentRoot := ""
+	return &r, nil
+}
+
+// inputs are the files a report names.
+type inputs struct {
+	files, worksheets, names []string
+	studentDir               string
+	own                      map[string]bool // the student's observations the report digests, by name
+}
+
+// readInputs sorts the files a report names. A report is untrusted: a
+// path that is not local to the checkout is refused, so that nothing
+// outside it is read or run.
+func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error) {
+	in := inputs{own: map[string]bool{}}
 	for _, d := range r.Inputs {
+		if p := strings.TrimSuffix(d.Path, "/"); !filepath.IsLocal(filepath.FromSlash(p)) {
+			return in, fmt.Errorf("the report names the input %q, which is not a path inside the checkout", d.Path)
+		}
 		switch {
 		case strings.HasSuffix(d.Path, ".md"):
-			worksheets = append(worksheets, filepath.Join(root, filepath.FromSlash(d.Path)))
-			files = append(files, d.Path)
+			in.worksheets = append(in.worksheets, filepath.Join(root, filepath.FromSlash(d.Path)))
+			in.files = append(in.files, d.Path)
 		case strings.HasSuffix(d.Path, ".txtar"):
-			files = append(files, d.Path)
+			in.files = append(in.files, d.Path)
 			kind := path.Base(path.Dir(d.Path))
-			names = append(names, regexp.QuoteMeta(kind+"/"+strings.TrimSuffix(path.Base(d.Path), ".txtar")))
+			name := kind + "/" + strings.TrimSuffix(path.Base(d.Path), ".txtar")
 			if kind == killmatrix.KindStudent {
-				studentRoot = filepath.Join(root, filepath.FromSlash(path.Dir(path.Dir(d.Path))))
+				in.studentDir = filepath.Join(root, filepath.FromSlash(path.Dir(d.Path)))
+				in.own[name] = true
+				continue
 			}
+			in.names = append(in.names, name)
 		}
 	}
-	digests, err := report.Inputs(root, l.Layout, files)
+	if in.studentDir == "" {
+		dir := r.Meta.StudentDir
+		if dir == "" {
+			dir = path.Join(layout.Observations, killmatrix.KindStudent)
+		}
+		if !filepath.IsLocal(filepath.FromSlash(dir)) {
+			return in, fmt.Errorf("the report names the student folder %q, which is not a path inside the checkout", dir)
+		}
+		in.studentDir = filepath.Join(root, filepath.FromSlash(dir))
+	}
+	return in, nil
+}
+
+// mismatched lists the inputs whose digest differs from the checkout's,
+// and those the report leaves out (the harness, the reference).
+func mismatched(root string, l *lab.Lab, r *report.Report, in inputs) ([]string, error) {
+	digests, err := report.Inputs(root, l.Layout, in.files)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Verdict: OK}
 	got, listed := map[string]string{}, map[string]bool{}
 	for _, d := range digests {
 		got[d.Path] = d.SHA256
 	}
+	var out []string
 	for _, d := range r.Inputs {
 		listed[d.Path] = true
 		if got[d.Path] != d.SHA256 {
-			res.Mismatched = append(res.Mismatched, d.Path)
+			out = append(out, d.Path)
 		}
 	}
-	// An input the report leaves out (the harness, the reference) is as
-	// unverified as one whose digest differs.
 	for _, d := range digests {
 		if !listed[d.Path] {
-			res.Mismatched = append(res.Mismatched, d.Path+" (missing from the report)")
+			out = append(out, d.Path+" (missing from the report)")
 		}
 	}
-	if len(res.Mismatched) > 0 {
-		res.Verdict = OtherInputs
-	}
+	return out, nil
+}
 
-	// Re-run every observation whose file the report digested, and the
-	// mutants it names: an observation dropped from its results then shows
-	// as a difference.
+// ownMismatch lists the student's observations that the report and the
+// folder do not share one for one: a file the report leaves out, or one
+// the report names that is not there.
+func ownMismatch(r *report.Report, in inputs, own []killmatrix.Observation, refused map[string]string) []string {
+	var out []string
+	onDisk := map[string]bool{}
+	for _, o := range own {
+		onDisk[o.Name] = true
+	}
+	for name := range refused {
+		onDisk[name] = true
+	}
+	for name := range onDisk {
+		if !in.own[name] {
+			out = append(out, name+" (a student observation the report leaves out)")
+		}
+	}
+	for name := range in.own {
+		if !onDisk[name] {
+			out = append(out, name+" (in the report, not in the student's folder)")
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// rerun runs the lab again as the report says it was run.
+func rerun(l *lab.Lab, root string, r *report.Report, in inputs, own []killmatrix.Observation, build killmatrix.Options) (*report.Report, error) {
+	only := map[string]bool{}
+	for _, n := range in.names {
+		only[n] = true
+	}
+	for _, o := range own {
+		only[o.Name] = true
+	}
 	cfg := labrun.Config{
-		Lab: l, Root: root, StudentRoot: studentRoot, Worksheets: worksheets, Build: build, Instructor: true,
-		Run: regexp.MustCompile("^(" + strings.Join(names, "|") + ")$"),
+		Lab: l, Root: root, Own: own, Refused: map[string]string{}, Worksheets: in.worksheets, Build: build,
+		View: r.Meta.View, Lang: r.Meta.Lang, Student: r.Meta.Student, Commit: r.Meta.Commit, Selection: r.Meta.Selection,
+		Only: only, StudentRoot: filepath.Dir(in.studentDir),
+	}
+	if r.Meta.Run != "" {
+		re, err := regexp.Compile(r.Meta.Run)
+		if err != nil {
+			return nil, fmt.Errorf("the report's -run %q: %v", r.Meta.Run, err)
+		}
+		cfg.Run = re
 	}
 	if cfg.Worksheets == nil {
 		cfg.Worksheets = []string{}
 	}
-	for _, mu := range r.Mutants {
-		s, ok := l.Lookup(mu.Name)
-		if !ok || mu.Name == l.Reference.Name {
-			return nil, fmt.Errorf("the report judges mutant %q, which this checkout does not have", mu.Name)
+	for _, name := range r.Meta.Only {
+		s, ok := l.Lookup(name)
+		if !ok || name == l.Reference.Name {
+			return nil, fmt.Errorf("the report judges mutant %q, which this checkout does not have", name)
 		}
 		cfg.Mutants = append(cfg.Mutants, s)
 	}
@@ -134,50 +283,49 @@ func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options) (*Res
 	if err != nil {
 		return nil, fmt.Errorf("re-running the report's inputs: %v", err)
 	}
-	again, _, err := plan.Run()
+	res, err := plan.Run()
 	if err != nil {
 		return nil, fmt.Errorf("re-running the report's inputs: %v", err)
 	}
-	res.Diff = cmp.Diff(essence(&r), essence(again))
-	if res.Diff != "" && res.Verdict == OK {
-		res.Verdict = Tampered
-	}
-	return res, nil
+	return res.Report, nil
 }
 
-// facts are the results a report asserts, without timings and paths that
-// change from run to run.
-type facts struct {
-	Summary      killmatrix.Summary
-	Score        report.Score
-	Observations []string // name and reference verdict
-	Mutants      []string // name, outcome, killers
-	Cells        []string // mutant, observation, status
-	Verdicts     []string // mutant, right, problems
-	Invalid      []string
+func mustJSON(r *report.Report) []byte {
+	var b bytes.Buffer
+	if err := r.JSON(&b); err != nil {
+		panic(err) // a report always encodes
+	}
+	return b.Bytes()
 }
 
-func essence(r *report.Report) facts {
-	f := facts{Summary: r.Summary, Score: r.Score}
-	for _, o := range r.Observations {
-		f.Observations = append(f.Observations, fmt.Sprintf("%s %s", o.Name, o.Status))
+// volatile are the fields that change from one run to the next without a
+// student's doing: timings, logs, when and by whom the report was made.
+var volatile = map[string]bool{"elapsed_ms": true, "elapsed_ns": true, "timing_ms": true, "log": true, "created": true, "student": true, "commit": true}
+
+// essence is a report as JSON with its volatile fields left out: every
+// other field, which a student could edit to look better, is compared.
+func essence(data []byte) any {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return string(data)
 	}
-	for _, mu := range r.Mutants {
-		var killers []string
-		for _, k := range mu.KilledBy {
-			killers = append(killers, k.Observation+" "+string(k.Evidence))
+	return strip(v)
+}
+
+func strip(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k := range v {
+			if volatile[k] {
+				delete(v, k)
+				continue
+			}
+			v[k] = strip(v[k])
 		}
-		f.Mutants = append(f.Mutants, fmt.Sprintf("%s %s by %s", mu.Name, mu.Outcome, strings.Join(killers, ", ")))
-		for _, o := range r.Observations {
-			f.Cells = append(f.Cells, fmt.Sprintf("%s %s %s", mu.Name, o.Name, mu.Cells[o.Name].Status))
+	case []any:
+		for i := range v {
+			v[i] = strip(v[i])
 		}
 	}
-	for _, v := range r.Verdicts {
-		f.Verdicts = append(f.Verdicts, fmt.Sprintf("%s right=%v %s", v.Prediction.Mutant, v.Right, strings.Join(v.Problems, "; ")))
-	}
-	for _, inv := range r.Invalid {
-		f.Invalid = append(f.Invalid, inv.Observation)
-	}
-	slices.Sort(f.Invalid)
-	return f
+	return v
 }

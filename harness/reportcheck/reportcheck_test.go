@@ -12,6 +12,7 @@ import (
 	"idemlab/harness/labrun"
 	"idemlab/harness/outcome"
 	"idemlab/harness/reportcheck"
+	"idemlab/harness/submission"
 	"idemlab/mutants"
 )
 
@@ -31,23 +32,33 @@ func root(t *testing.T) string {
 	return r
 }
 
-// makeReport runs the lab on the example worksheet as idemlab -json does.
+// vet reads a student's observations as grading does.
+var vet = submission.Reader{Lab: mutants.Lab(), Limits: submission.DefaultLimits}.Vet
+
+// makeReport runs the lab on the example worksheet as idemlab -json does,
+// in the student's view.
 func makeReport(t *testing.T) []byte {
 	t.Helper()
+	own, refused, err := vet("../../testdata/example/student")
+	if err != nil {
+		t.Fatal(err)
+	}
 	plan, err := labrun.Prepare(labrun.Config{
 		Lab:         mutants.Lab(),
 		Root:        root(t),
 		Worksheets:  []string{"../../" + worksheet},
 		StudentRoot: "../../testdata/example",
-		Instructor:  true,
+		Own:         own,
+		Refused:     refused,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _, err := plan.Run()
+	res, err := plan.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := res.Report
 	var b bytes.Buffer
 	if err := r.JSON(&b); err != nil {
 		t.Fatal(err)
@@ -93,7 +104,7 @@ func object(t *testing.T, v any) map[string]any {
 
 func check(t *testing.T, data []byte) *reportcheck.Result {
 	t.Helper()
-	res, err := reportcheck.Check(mutants.Lab(), root(t), data, killmatrix.Options{})
+	res, err := reportcheck.Check(mutants.Lab(), root(t), data, killmatrix.Options{}, vet)
 	if err != nil {
 		t.Fatalf("Check: %v", err)
 	}
@@ -108,7 +119,7 @@ func TestCheck(t *testing.T) {
 
 	t.Run("ok", func(t *testing.T) {
 		res := check(t, data)
-		if res.Verdict != reportcheck.OK || res.Diff != "" || len(res.Mismatched) != 0 {
+		if res.Verdict != reportcheck.OK || len(res.Differences) != 0 || len(res.Mismatched) != 0 {
 			t.Fatalf("Check of an untouched report: %s", res)
 		}
 		if !strings.HasPrefix(res.String(), "ok: ") {
@@ -140,18 +151,18 @@ func TestCheck(t *testing.T) {
 		if res.Verdict != reportcheck.Tampered || len(res.Mismatched) != 0 {
 			t.Fatalf("Check of an edited report: %s", res)
 		}
-		for _, s := range []string{
-			// cmp.Diff splits strings that differ little, so look for
-			// the parts: the outcome, the verdict, the score.
-			mutant, "surviv",
-			"4_fetch_replays_at_expiry right=",
-			"Right:",
-		} {
-			if !strings.Contains(res.Diff, s) {
-				t.Errorf("diff does not name %q:\n%s", s, res.Diff)
+		var paths []string
+		for _, d := range res.Differences {
+			paths = append(paths, d.Path)
+		}
+		// The edits, and what follows from the verdict's being right (a
+		// lesson's problems): every one is found by its JSON path.
+		for _, want := range []string{"mutants[0].outcome", "verdicts[2].right", "score.right"} {
+			if !slices.Contains(paths, want) {
+				t.Errorf("differences do not name %s: %q", want, paths)
 			}
 		}
-		if !strings.HasPrefix(res.String(), "TAMPERED: ") || !strings.Contains(res.String(), "results (-report +rerun):") {
+		if !strings.HasPrefix(res.String(), "TAMPERED: ") || !strings.Contains(res.String(), `mutants[0].outcome: the report says "survived", a re-run "killed"`) {
 			t.Errorf("String() = %q", res)
 		}
 	})
@@ -181,8 +192,8 @@ func TestCheck(t *testing.T) {
 
 	// A report that drops what it must not, with everything it asserts
 	// made consistent again: an input's digest (here the harness's and
-	// the reference's), and a student's invalid observation, though its
-	// file is still among the inputs. Check should not call it ok.
+	// the reference's), and a student's broken observation, though its
+	// file is still in the folder. Check must not call it ok.
 	t.Run("dropped input and observation", func(t *testing.T) {
 		dropped := edit(t, data, func(r map[string]any) {
 			var inputs []any
@@ -199,18 +210,33 @@ func TestCheck(t *testing.T) {
 				}
 			}
 			r["observations"] = obs
-			r["invalid_observations"] = []any{}
+			r["uncounted_observations"] = []any{}
 			summary := object(t, r["summary"])
-			n, err := summary["broken_observations"].(json.Number).Int64()
-			if err != nil || n != 1 {
-				t.Fatalf("report has %v broken observations, want 1", summary["broken_observations"])
-			}
 			summary["broken_observations"] = json.Number("0")
 		})
 		res := check(t, dropped)
-		if res.Verdict == reportcheck.OK {
-			t.Skipf("BUG: Check calls ok a report that omits the digests of harness/ and reference/store.go " +
-				"and the invalid observation " + invalid + " (whose file it still lists)")
+		want := []string{"harness/ (missing from the report)", "reference/store.go (missing from the report)"}
+		if res.Verdict != reportcheck.OtherInputs || !slices.Equal(res.Mismatched, want) {
+			t.Errorf("Check of a report that drops inputs: verdict %s, mismatched %q; want %s and %q", res.Verdict, res.Mismatched, reportcheck.OtherInputs, want)
+		}
+	})
+
+	// A student observation the report drops altogether, digest and all,
+	// though the file is in the folder: the report is not of this folder.
+	t.Run("dropped own observation", func(t *testing.T) {
+		dropped := edit(t, data, func(r map[string]any) {
+			var inputs []any
+			for _, d := range list(t, r["inputs"]) {
+				if !strings.HasSuffix(object(t, d)["path"].(string), "fetch_at_expiry_still_replays.txtar") {
+					inputs = append(inputs, d)
+				}
+			}
+			r["inputs"] = inputs
+		})
+		res := check(t, dropped)
+		want := []string{invalid + " (a student observation the report leaves out)"}
+		if res.Verdict != reportcheck.OtherInputs || !slices.Equal(res.Mismatched, want) {
+			t.Errorf("verdict %s, mismatched %q; want %s and %q", res.Verdict, res.Mismatched, reportcheck.OtherInputs, want)
 		}
 	})
 
@@ -222,7 +248,7 @@ func TestCheck(t *testing.T) {
 			{"no schema", `{}`, `report schema ""`},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				res, err := reportcheck.Check(mutants.Lab(), root(t), []byte(c.data), killmatrix.Options{})
+				res, err := reportcheck.Check(mutants.Lab(), root(t), []byte(c.data), killmatrix.Options{}, vet)
 				if err == nil {
 					t.Fatalf("Check succeeded: %s", res)
 				}
@@ -231,14 +257,25 @@ func TestCheck(t *testing.T) {
 				}
 			})
 		}
-		t.Run("unknown mutant", func(t *testing.T) {
-			renamed := edit(t, data, func(r map[string]any) {
-				object(t, list(t, r["mutants"])[0])["name"] = "9_not_in_this_checkout"
+		t.Run("outside the checkout", func(t *testing.T) {
+			outside := edit(t, data, func(r map[string]any) {
+				object(t, list(t, r["inputs"])[0])["path"] = "../../../etc/passwd.txtar"
 			})
-			_, err := reportcheck.Check(mutants.Lab(), root(t), renamed, killmatrix.Options{})
-			if err == nil || !strings.Contains(err.Error(), `"9_not_in_this_checkout"`) {
-				t.Errorf("Check of a report judging an unknown mutant: err = %v", err)
+			_, err := reportcheck.Check(mutants.Lab(), root(t), outside, killmatrix.Options{}, vet)
+			if err == nil || !strings.Contains(err.Error(), `"../../../etc/passwd.txtar", which is not a path inside the checkout`) {
+				t.Errorf("Check of a report naming a file outside the checkout: err = %v", err)
 			}
 		})
+	})
+
+	// A mutant renamed in the report is an edit like any other.
+	t.Run("unknown mutant", func(t *testing.T) {
+		renamed := edit(t, data, func(r map[string]any) {
+			object(t, list(t, r["mutants"])[0])["name"] = "9_not_in_this_checkout"
+		})
+		res := check(t, renamed)
+		if res.Verdict != reportcheck.Tampered || len(res.Differences) == 0 || res.Differences[0].Path != "mutants[0].name" {
+			t.Errorf("Check of a report judging an unknown mutant: %s", res)
+		}
 	})
 }

@@ -38,17 +38,21 @@
 //
 // How the lab maps onto the format:
 //
+//   - [Export] reads a kill report ([report.Report]), so a lab run, a run
+//     with held-out mutants and a run of generated mutants export alike;
 //   - the reference source is the one file, in language "go"; each mutant
-//     the catalogue declares is one MutantResult, located at its Old
-//     snippet, with the catalogue's Idea as mutatorName and New as
-//     replacement;
+//     of the report that has an Old snippet is one MutantResult, located
+//     at that snippet, with its operator (generated) or its catalogue Idea
+//     as mutatorName and New as replacement;
 //   - each observation is a test whose id is its name, listed under its
 //     script file; an observation that fails on the reference (broken) is
 //     listed but never kills or covers a mutant;
 //   - the lab's outcomes map to statuses: killed to Killed, survived to
 //     Survived, timed out to Timeout (which the lab, unlike Stryker, does
-//     not count as detected; the viewer's score will), and invalid to
-//     RuntimeError with the reason as statusReason;
+//     not count as detected; the viewer's score will), invalid to
+//     RuntimeError with the reason as statusReason, unviable (a mutant
+//     that does not compile) to CompileError, and equivalent to Ignored
+//     with the reason it cannot be observed;
 //   - killedBy lists the observations that killed the mutant, and, as the
 //     schema asks, a killed mutant's statusReason holds their failure
 //     messages, one a line; a timed-out mutant's names the observations

@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
+	"idemlab/harness/report"
 )
 
 // SchemaVersion is the report format version written; the schema's
@@ -39,6 +39,8 @@ const (
 	StatusSurvived     = "Survived"
 	StatusTimeout      = "Timeout"
 	StatusRuntimeError = "RuntimeError"
+	StatusCompileError = "CompileError"
+	StatusIgnored      = "Ignored"
 )
 
 // maxTestName bounds the length, in characters, of the observation's doc
@@ -102,6 +104,8 @@ type Position struct {
 // A TestFile is a file holding one or more tests.
 type TestFile struct {
 	Tests []TestDefinition `json:"tests"`
+	// Source is the file's text, which the viewer's Tests tab shows.
+	Source string `json:"source,omitempty"`
 }
 
 // A TestDefinition is one test: here, one observation script.
@@ -116,105 +120,134 @@ type Framework struct {
 	Name string `json:"name"`
 }
 
-// Export builds the report of m for the mutants of cat. refPath is the
-// slash-separated path of the reference source, the key of its entry in
-// files, and refSource its content; each mutant is located at the one
-// place its Old snippet occurs in refSource.
+// Export builds the Stryker report of r: every mutant that has a place in
+// the reference source (r.Source, whose text is in r.Sources), located at
+// the one place its Old snippet occurs there, and every observation as a
+// test, with its script as the test file's source when r.Sources has it.
 //
-// A mutant of m that cat does not declare is left out, since the report
-// could not say where it is. Export fails when a declared snippet does not
-// occur exactly once in refSource, when refSource is not UTF-8 (JSON could
-// not carry it unchanged), or when two observations share a name (a test
-// id must be unique).
-func Export(m *killmatrix.Matrix, cat *mutation.Catalogue, refPath string, refSource []byte) (*Report, error) {
-	switch {
-	case m == nil:
-		return nil, errors.New("stryker: no kill matrix")
-	case cat == nil:
-		return nil, errors.New("stryker: no mutant catalogue")
-	case refPath == "":
-		return nil, errors.New("stryker: no reference path")
-	case !utf8.Valid(refSource):
-		return nil, fmt.Errorf("stryker: %s is not UTF-8 text", refPath)
+// A mutant without an Old snippet is left out, since the report could not
+// say where it is. Export fails when a snippet does not occur exactly once
+// in the source, when the source is not UTF-8 (JSON could not carry it
+// unchanged), or when two observations share a name (a test id must be
+// unique).
+func Export(r *report.Report) (*Report, error) {
+	if r == nil {
+		return nil, errors.New("stryker: no report")
 	}
+	src, ok := r.Sources[r.Source]
+	switch {
+	case r.Source == "" || !ok:
+		return nil, errors.New("stryker: the report carries no reference source")
+	case !utf8.ValidString(src):
+		return nil, fmt.Errorf("stryker: %s is not UTF-8 text", r.Source)
+	}
+	testFiles, covering, err := tests(r)
+	if err != nil {
+		return nil, err
+	}
+	mutants := []MutantResult{}
+	for _, row := range r.Mutants {
+		if row.Old == "" {
+			continue
+		}
+		mr, err := mutant(row, src, covering)
+		if err != nil {
+			return nil, fmt.Errorf("stryker: mutant %s: %s %w", row.Name, r.Source, err)
+		}
+		mutants = append(mutants, mr)
+	}
+	return &Report{
+		SchemaVersion: SchemaVersion,
+		Thresholds:    Thresholds{High: ThresholdHigh, Low: ThresholdLow},
+		Files:         map[string]FileResult{r.Source: {Language: Language, Source: src, Mutants: mutants}},
+		TestFiles:     testFiles,
+		Framework:     &Framework{Name: FrameworkName},
+	}, nil
+}
 
+// tests lists every observation as a test of its script file, and the
+// ids of those that cover mutants: every valid one, since each runs the
+// whole store. Broken and flaky observations show nothing about a mutant,
+// so they cover none (the matrix never counts their kills either).
+func tests(r *report.Report) (map[string]TestFile, []string, error) {
 	testFiles := map[string]TestFile{}
 	ids := map[string]bool{}
 	var covering []string
-	for _, o := range m.Observations {
+	for _, o := range r.Observations {
 		if ids[o.Name] {
-			return nil, fmt.Errorf("stryker: observation %s listed twice; a test id must be unique", o.Name)
+			return nil, nil, fmt.Errorf("stryker: observation %s listed twice; a test id must be unique", o.Name)
 		}
 		ids[o.Name] = true
 		file := filepath.ToSlash(o.File)
 		tf := testFiles[file]
-		tf.Tests = append(tf.Tests, TestDefinition{
-			ID:       o.Name,
-			Name:     testName(o.Name, o.Doc),
-			Location: &OpenEndLocation{Start: Position{Line: 1, Column: 1}},
-		})
+		tf.Tests = append(tf.Tests, TestDefinition{ID: o.Name, Name: testName(o.Name, o.Doc), Location: &OpenEndLocation{Start: Position{Line: 1, Column: 1}}})
+		tf.Source = r.Sources[file]
 		testFiles[file] = tf
-		// Broken and flaky observations show nothing about a mutant, so
-		// they cover none (the matrix never counts their kills either).
 		if o.Valid() {
 			covering = append(covering, o.Name)
 		}
 	}
+	return testFiles, covering, nil
+}
 
-	src := string(refSource)
-	mutants := []MutantResult{}
-	for _, row := range m.Mutants {
-		entry, ok := cat.Lookup(row.Name)
-		if !ok {
-			continue
-		}
-		loc, err := locate(src, entry.Old)
-		if err != nil {
-			return nil, fmt.Errorf("stryker: mutant %s: %s %w", row.Name, refPath, err)
-		}
-		mr := MutantResult{
-			ID:          row.Name,
-			MutatorName: entry.Idea.String(),
-			Description: fmt.Sprintf("step %d, %s: %s", entry.Step, entry.Function, entry.Idea.String()),
-			Replacement: entry.New,
-			Location:    loc,
-			CoveredBy:   append([]string{}, covering...),
-		}
-		switch row.Outcome {
-		case outcome.Killed:
-			// The schema asks a killed mutant's statusReason to hold the
-			// failure messages of the tests that killed it.
-			mr.Status = StatusKilled
-			var reasons []string
-			for _, k := range row.KilledBy {
-				mr.KilledBy = append(mr.KilledBy, k.Observation)
-				reasons = append(reasons, killReason(k))
-			}
-			mr.StatusReason = strings.Join(reasons, "\n")
-		case outcome.Survived:
-			mr.Status = StatusSurvived
-		case outcome.Timeout:
-			mr.Status = StatusTimeout
-			if len(row.TimedOutOn) > 0 {
-				mr.StatusReason = "still running at the deadline: " + strings.Join(row.TimedOutOn, ", ")
-			}
-		case outcome.Invalid:
-			mr.Status, mr.StatusReason = StatusRuntimeError, row.Reason
-		default:
-			return nil, fmt.Errorf("stryker: mutant %s: unknown outcome %q", row.Name, row.Outcome)
-		}
-		mutants = append(mutants, mr)
+// mutant is one mutant's result: its place, its status in the schema's
+// words, and why.
+func mutant(row report.Mutant, src string, covering []string) (MutantResult, error) {
+	loc, err := locate(src, row.Old)
+	if err != nil {
+		return MutantResult{}, err
 	}
+	mr := MutantResult{
+		ID: row.Name, MutatorName: mutatorName(row), Description: description(row),
+		Replacement: row.New, Location: loc, CoveredBy: append([]string{}, covering...),
+	}
+	switch row.Outcome {
+	case outcome.Killed:
+		// The schema asks a killed mutant's statusReason to hold the
+		// failure messages of the tests that killed it.
+		mr.Status = StatusKilled
+		var reasons []string
+		for _, k := range row.KilledBy {
+			mr.KilledBy = append(mr.KilledBy, k.Observation)
+			reasons = append(reasons, killReason(k))
+		}
+		mr.StatusReason = strings.Join(reasons, "\n")
+	case outcome.Survived:
+		mr.Status = StatusSurvived
+	case outcome.Timeout:
+		mr.Status = StatusTimeout
+		if len(row.TimedOutOn) > 0 {
+			mr.StatusReason = "still running at the deadline: " + strings.Join(row.TimedOutOn, ", ")
+		}
+	case outcome.Invalid:
+		mr.Status, mr.StatusReason = StatusRuntimeError, row.Reason
+	case outcome.Unviable:
+		mr.Status, mr.StatusReason, mr.CoveredBy = StatusCompileError, row.Reason, []string{}
+	case outcome.Equivalent:
+		mr.Status, mr.StatusReason = StatusIgnored, row.Reason
+	default:
+		return MutantResult{}, fmt.Errorf("unknown outcome %q", row.Outcome)
+	}
+	return mr, nil
+}
 
-	return &Report{
-		SchemaVersion: SchemaVersion,
-		Thresholds:    Thresholds{High: ThresholdHigh, Low: ThresholdLow},
-		Files: map[string]FileResult{
-			refPath: {Language: Language, Source: src, Mutants: mutants},
-		},
-		TestFiles: testFiles,
-		Framework: &Framework{Name: FrameworkName},
-	}, nil
+// mutatorName names what made the mutant: its operator (generated) or the
+// catalogue's idea (a lab or held-out mutant).
+func mutatorName(row report.Mutant) string {
+	if row.Operator != "" {
+		return row.Operator
+	}
+	return row.Idea.String()
+}
+
+func description(row report.Mutant) string {
+	switch {
+	case row.Origin == report.OriginGenerated:
+		return fmt.Sprintf("%s, in %s: %s", row.Origin, row.Function, row.Idea.String())
+	case row.Step > 0:
+		return fmt.Sprintf("%s mutant, step %d, %s: %s", row.Origin, row.Step, row.Function, row.Idea.String())
+	}
+	return fmt.Sprintf("%s mutant, %s: %s", row.Origin, row.Function, row.Idea.String())
 }
 
 // JSON writes r as indented JSON. Source text is written as it is: no

@@ -17,6 +17,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
+	"idemlab/harness/report"
 	"idemlab/harness/stryker"
 	"idemlab/mutants"
 )
@@ -115,7 +116,7 @@ func loc(sl, sc, el, ec int) stryker.Location {
 }
 
 func TestExport(t *testing.T) {
-	got, err := stryker.Export(tinyMatrix(), tinyCatalogue(), tinyPath, []byte(tinySource))
+	got, err := export(tinyMatrix(), tinyCatalogue(), tinyPath, tinySource)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,14 +130,14 @@ func TestExport(t *testing.T) {
 			Source:   tinySource,
 			Mutants: []stryker.MutantResult{
 				{
-					ID: "1_twice_adds", MutatorName: "arithmetic", Description: "step 1, Twice: arithmetic", Replacement: "n + 2",
+					ID: "1_twice_adds", MutatorName: "arithmetic", Description: "lab mutant, step 1, Twice: arithmetic", Replacement: "n + 2",
 					// "\treturn n * 2": the tab is column 1.
 					Location: loc(5, 9, 5, 14), Status: "Killed",
 					StatusReason: "edge/b: testdata/edge/b.txtar:7: stdout '^null$': no match for `^null$` found in stdout",
 					KilledBy:     []string{"edge/b"}, CoveredBy: covered,
 				},
 				{
-					ID: "2_small_or", MutatorName: "range check", Description: "step 2, Small: range check", Replacement: "n > 0 ||\n\t\tn < 10",
+					ID: "2_small_or", MutatorName: "range check", Description: "lab mutant, step 2, Small: range check", Replacement: "n > 0 ||\n\t\tn < 10",
 					// From "n > 0" after "\tif " to just past "10" on the next line.
 					Location: loc(9, 5, 10, 9), Status: "Killed",
 					StatusReason: "happy/a: testdata/happy/a.txtar:4: stdout true: no match for `true` found in stdout\n" +
@@ -144,16 +145,16 @@ func TestExport(t *testing.T) {
 					KilledBy: []string{"happy/a", "edge/b"}, CoveredBy: covered,
 				},
 				{
-					ID: "3_small_false", MutatorName: "default answer", Description: "step 3, Small: default answer", Replacement: "return true",
+					ID: "3_small_false", MutatorName: "default answer", Description: "lab mutant, step 3, Small: default answer", Replacement: "return true",
 					Location: loc(13, 2, 13, 14), Status: "Survived", CoveredBy: covered,
 				},
 				{
-					ID: "4_small_loops", MutatorName: "termination", Description: "step 4, Small: termination", Replacement: "for {}",
+					ID: "4_small_loops", MutatorName: "termination", Description: "lab mutant, step 4, Small: termination", Replacement: "for {}",
 					Location: loc(11, 3, 11, 14), Status: "Timeout", StatusReason: "still running at the deadline: edge/b",
 					CoveredBy: covered,
 				},
 				{
-					ID: "5_doc_comment", MutatorName: "documentation", Description: "step 5, Twice: documentation", Replacement: "halves n",
+					ID: "5_doc_comment", MutatorName: "documentation", Description: "lab mutant, step 5, Twice: documentation", Replacement: "halves n",
 					// "// Twice 😀 — ": 9 units, 2 for the emoji, 3 for " — ",
 					// 1 for the space: "doubles" starts at UTF-16 column 15
 					// (byte column 19, rune column 14).
@@ -184,7 +185,7 @@ func TestExport(t *testing.T) {
 }
 
 func TestTestNameIsShortened(t *testing.T) {
-	got, err := stryker.Export(tinyMatrix(), tinyCatalogue(), tinyPath, []byte(tinySource))
+	got, err := export(tinyMatrix(), tinyCatalogue(), tinyPath, tinySource)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +217,7 @@ func TestLocation(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &killmatrix.Matrix{Mutants: []killmatrix.MutantRow{{Name: "1_m", Outcome: outcome.Survived}}}
 			cat := &mutation.Catalogue{Mutants: []mutation.Mutant{{Name: "1_m", Step: 1, Function: "F", Idea: mutation.Text{"en": "i"}, Old: tt.old, New: "z"}}}
-			r, err := stryker.Export(m, cat, "f.go", []byte(tt.source))
+			r, err := export(m, cat, "f.go", tt.source)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -250,18 +251,14 @@ func TestExportErrors(t *testing.T) {
 			`stryker: mutant 1_twice_adds: tiny/tiny.go does not contain the snippet "n / 2"`},
 		{"snippet twice", tinyMatrix(), withOld("return"), tinySource,
 			`stryker: mutant 1_twice_adds: tiny/tiny.go contains the snippet "return" 3 times, want once`},
-		{"snippet empty", tinyMatrix(), withOld(""), tinySource,
-			`stryker: mutant 1_twice_adds: tiny/tiny.go has no snippet to locate`},
 		{"source not UTF-8", tinyMatrix(), tinyCatalogue(), tinySource + "\xff",
 			`stryker: tiny/tiny.go is not UTF-8 text`},
 		{"duplicate test id", dupObs, tinyCatalogue(), tinySource,
 			`stryker: observation happy/a listed twice; a test id must be unique`},
-		{"no matrix", nil, tinyCatalogue(), tinySource, `stryker: no kill matrix`},
-		{"no catalogue", tinyMatrix(), nil, tinySource, `stryker: no mutant catalogue`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := stryker.Export(tt.m, tt.cat, tinyPath, []byte(tt.source))
+			r, err := export(tt.m, tt.cat, tinyPath, tt.source)
 			if err == nil {
 				t.Fatalf("Export = %v, nil; want error %q", r, tt.want)
 			}
@@ -272,8 +269,27 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
+// TestNoSnippetIsLeftOut: a mutant with no Old snippet has no place in the
+// source, so the report leaves it out rather than invent one.
+func TestNoSnippetIsLeftOut(t *testing.T) {
+	cat := tinyCatalogue()
+	cat.Mutants[1].Old = "" // 1_twice_adds
+	r, err := export(tinyMatrix(), cat, tinyPath, tinySource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, mu := range r.Files[tinyPath].Mutants {
+		ids = append(ids, mu.ID)
+	}
+	want := []string{"2_small_or", "3_small_false", "4_small_loops", "5_doc_comment"}
+	if diff := cmp.Diff(want, ids); diff != "" {
+		t.Errorf("mutants (-want +got):\n%s", diff)
+	}
+}
+
 func TestJSON(t *testing.T) {
-	r, err := stryker.Export(tinyMatrix(), tinyCatalogue(), tinyPath, []byte(tinySource))
+	r, err := export(tinyMatrix(), tinyCatalogue(), tinyPath, tinySource)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +326,7 @@ func TestJSON(t *testing.T) {
 // descriptions forbid: each case breaks one rule of a valid report, and
 // the problem is found where it was made.
 func TestSchemaRejects(t *testing.T) {
-	r, err := stryker.Export(tinyMatrix(), tinyCatalogue(), tinyPath, []byte(tinySource))
+	r, err := export(tinyMatrix(), tinyCatalogue(), tinyPath, tinySource)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,7 +411,7 @@ func TestLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := stryker.Export(m, cat, refPath, src)
+	r, err := export(m, cat, refPath, string(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,6 +485,13 @@ func TestLab(t *testing.T) {
 }
 
 // ---- helpers ----
+
+// export is the Stryker report of the kill report of m, cat and src.
+func export(m *killmatrix.Matrix, cat *mutation.Catalogue, path, src string) (*stryker.Report, error) {
+	r := report.New(m, cat, nil, nil)
+	r.Source, r.Sources = path, map[string]string{path: src}
+	return stryker.Export(r)
+}
 
 func decode(t *testing.T, data []byte) map[string]any {
 	t.Helper()

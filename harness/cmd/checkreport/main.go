@@ -20,6 +20,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
 	"idemlab/harness/reportcheck"
+	"idemlab/harness/submission"
 	"idemlab/mutants"
 )
 
@@ -52,7 +53,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "checkreport:", err)
 		return 2
 	}
-	res, err := reportcheck.Check(mutants.Lab(), root, data, killmatrix.Options{})
+	l := mutants.Lab()
+	rd := submission.Reader{Lab: l, Limits: submission.DefaultLimits}
+	res, err := reportcheck.Check(l, root, data, killmatrix.Options{}, rd.Vet)
 	if err != nil {
 		fmt.Fprintf(stderr, "checkreport: %s: %v\n", fs.Arg(0), err)
 		return 2

@@ -1,38 +1,22 @@
-// Command idemlab runs every observation against the reference store and
-// each of its mutants and prints the kill report:
+// Command idemlab runs every observation against the reference and each
+// mutant of the lab and prints the kill report:
 //
 //	go run ./harness/cmd/idemlab
 //
-// Flags:
+// In the student's view (the default) a mutant's killers, the evidence and
+// the divergence appear once the student has recorded a prediction for it;
+// see the README. idemlab mutate judges every single-point mutant of the
+// reference instead; see mutate.go. Run idemlab -h for its flags.
 //
-//	-json          write the report as JSON instead of a table
-//	-html FILE     also write the report as one self-contained HTML page
-//	-heldout FILE  add the mutants of an instructor's held-out catalogue
-//	-instructor    name every mutant; without it, mutants hidden from
-//	               students are only counted
-//	-stryker FILE  also write the matrix as a mutation-testing-report-schema
-//	               (Stryker's mutation-testing-elements) JSON report
-//	               to FILE (created only once the report is built)
-//	-worksheet F   worksheet holding predictions (repeatable; default
-//	               worksheet.md and worksheet.zh-CN.md of the module)
-//	-dir DIR       observation folder (default: testdata of the enclosing module)
-//	-student DIR   folder of the student's own observations (default: DIR/student)
-//	-run REGEXP    run only observations whose name matches
-//	-mutant NAME   judge only the named mutants (repeatable)
-//	-timeout D     bound on one observation run (default 30s)
-//	-parallel N    scripts run at once (default: the number of CPUs)
-//	-workdir DIR   where scripts' stores are made (default: /dev/shm when
-//	               writable, else the system's temporary directory)
-//
-// idemlab mutate generates every single-point mutant of the reference and
-// reports the mutation score; see mutate.go.
-//
-// The exit status is 0 when the reference passes every observation and
-// every mutant is killed, 1 when not, and 2 for a usage error.
+// The exit status is 0 when every observation of the lab passes on the
+// reference and every mutant is killed; 2 when a mutant survived, 3 when
+// one timed out, 4 when the lab itself is broken (an observation of its own
+// fails on the reference or is flaky), 1 for a usage error or a malformed
+// worksheet, and 70 for an internal error. (go run reports any of them as
+// its own status 1.)
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,11 +27,15 @@ import (
 	"strings"
 
 	"idemlab/harness/heldout"
-	"idemlab/harness/htmlreport"
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/internal/i18n"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
-	"idemlab/harness/mutation"
-	"idemlab/harness/stryker"
+	"idemlab/harness/report"
+	"idemlab/harness/submission"
+	"idemlab/harness/writers"
 	"idemlab/mutants"
 )
 
@@ -55,143 +43,219 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-type names []string
+// flags are idemlab's flags.
+type flags struct {
+	cli.Common
+	htmlFile, strykerFile, heldOut       string
+	instructor, reveal                   bool
+	lang, dir, student, name, runPattern string
+	only, sheets                         cli.Names
+}
 
-func (n *names) String() string     { return strings.Join(*n, ",") }
-func (n *names) Set(v string) error { *n = append(*n, v); return nil }
+func (f *flags) define(fs *flag.FlagSet) {
+	f.Common.Define(fs)
+	fs.StringVar(&f.htmlFile, "html", "", "also write the report as one HTML page to `FILE`")
+	fs.StringVar(&f.strykerFile, "stryker", "", "also write the mutants in Stryker's report schema to `FILE`")
+	fs.StringVar(&f.heldOut, "heldout", "", "add the held-out mutants of the catalogue `FILE`")
+	fs.BoolVar(&f.instructor, "instructor", false, "show everything: every mutant, hidden ones included, and every answer")
+	fs.BoolVar(&f.reveal, "reveal", false, "show every answer before it is predicted, and record that it was shown")
+	fs.StringVar(&f.lang, "lang", "", "the report's `language`, en or zh-CN (default: the worksheet's)")
+	fs.StringVar(&f.dir, "dir", "", "observation folder (default: the lab's testdata)")
+	fs.StringVar(&f.student, "student", "", "folder of the student's own observations (default: DIR/student)")
+	fs.StringVar(&f.name, "name", "", "whose report it is (default: git's user.name)")
+	fs.StringVar(&f.runPattern, "run", "", "run only observations whose name matches this `regexp`")
+	fs.Var(&f.only, "mutant", "judge only this mutant (`ID`; repeatable)")
+	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default worksheet.md and worksheet.zh-CN.md)")
+}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "mutate" {
 		return runMutate(args[1:], stdout, stderr)
 	}
-	// A FlagSet of our own: testscript registers flags on the default set.
 	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "write the report as JSON")
-	htmlFile := fs.String("html", "", "also write the report as one self-contained HTML page to `FILE`")
-	heldOutFile := fs.String("heldout", "", "add the held-out mutants of the catalogue `FILE`")
-	instructor := fs.Bool("instructor", false, "name every mutant, hidden ones included")
-	strykerFile := fs.String("stryker", "", "also write the matrix in Stryker's mutation-testing-report-schema to `FILE`")
-	dir := fs.String("dir", "", "observation folder (default: testdata of the enclosing module)")
-	studentDir := fs.String("student", "", "folder of the student's own observations (default: DIR/student)")
-	runPattern := fs.String("run", "", "run only observations whose name matches this regexp")
-	var only, sheets names
-	fs.Var(&only, "mutant", "judge only this mutant (repeatable)")
-	fs.Var(&sheets, "worksheet", "worksheet holding predictions (repeatable; default worksheet.md and worksheet.zh-CN.md)")
-	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
-	par := fs.Int("parallel", 0, "scripts run at once (default: the number of CPUs)")
-	workRoot := fs.String("workdir", "", "where scripts' stores are made (default: /dev/shm when writable, else the temporary directory)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs.Usage = func() { usage(fs) }
+	var f flags
+	f.define(fs)
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "idemlab: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return fail(stderr, exitcode.Usage, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
-
-	root, err := mutation.ModuleRoot(".")
+	cfg, err := f.config()
 	if err != nil {
-		fmt.Fprintln(stderr, "idemlab:", err)
-		return 2
+		return fail(stderr, exitcode.Usage, err)
+	}
+	return runLab(cfg, f, stdout, stderr)
+}
+
+func usage(fs *flag.FlagSet) {
+	fmt.Fprintf(fs.Output(), "usage: idemlab [flags]\n       idemlab mutate [flags]\n\nThe kill report of the lab's mutants. Flags:\n")
+	fs.PrintDefaults()
+}
+
+// config turns the flags into a run's configuration.
+func (f *flags) config() (labrun.Config, error) {
+	if _, err := f.Writer(); err != nil {
+		return labrun.Config{}, err
+	}
+	root, err := cli.Checkout(f.Chdir)
+	if err != nil {
+		return labrun.Config{}, err
 	}
 	l := mutants.Lab()
-	cfg := labrun.Config{
-		Lab: l, Root: root, Dir: *dir, Worksheets: sheets,
-		Build: killmatrix.Options{Timeout: *timeout, Parallel: *par, WorkRoot: *workRoot},
+	cfg := labrun.Config{Lab: l, Root: root, Dir: f.dir, Worksheets: f.sheets, Build: f.Build, Commit: cli.Commit(root), Student: f.name}
+	if cfg.Student == "" {
+		cfg.Student = cli.Owner(root)
 	}
-	if *heldOutFile != "" {
-		if cfg.HeldOut, err = heldout.Load(l, root, *heldOutFile, nil, cfg.Build); err != nil {
-			fmt.Fprintln(stderr, "idemlab: -heldout:", err)
-			return 2
+	if err := f.view(&cfg); err != nil {
+		return cfg, err
+	}
+	if err := f.selection(&cfg); err != nil {
+		return cfg, err
+	}
+	if err := f.own(&cfg); err != nil {
+		return cfg, err
+	}
+	if f.heldOut != "" {
+		if cfg.HeldOut, err = loadHeldOut(l, root, f.heldOut, f.Build); err != nil {
+			return cfg, fmt.Errorf("-heldout: %v", err)
 		}
 	}
-	cfg.Instructor = *instructor
-	if *studentDir != "" {
-		// Discover reads KIND folders below a root; -student names the
-		// folder itself.
-		cfg.StudentRoot = filepath.Dir(filepath.Clean(*studentDir))
-		if filepath.Base(filepath.Clean(*studentDir)) != killmatrix.KindStudent {
-			fmt.Fprintf(stderr, "idemlab: -student %s: the folder must be named %s\n", *studentDir, killmatrix.KindStudent)
-			return 2
-		}
+	return cfg, nil
+}
+
+// view sets the report's view, language and history.
+func (f *flags) view(cfg *labrun.Config) error {
+	switch {
+	case f.instructor && f.reveal:
+		return errors.New("-instructor and -reveal: choose one")
+	case f.instructor:
+		cfg.View = report.Instructor
+	case f.reveal:
+		cfg.View = report.Reveal
 	}
-	if *runPattern != "" {
-		if cfg.Run, err = regexp.Compile(*runPattern); err != nil {
-			fmt.Fprintf(stderr, "idemlab: -run: %v\n", err)
-			return 2
+	if f.lang != "" {
+		l, err := i18n.Parse(f.lang)
+		if err != nil {
+			return fmt.Errorf("-lang: %v", err)
 		}
+		cfg.Lang = l
 	}
-	for _, name := range only {
-		s, ok := l.Lookup(name)
-		if !ok || name == l.Reference.Name {
-			fmt.Fprintf(stderr, "idemlab: -mutant %q: no such mutant (idem -list shows them)\n", name)
-			return 2
+	if cfg.View != report.Instructor && len(f.sheets) == 0 {
+		cfg.History = filepath.Join(cfg.Root, filepath.FromSlash(cfg.Lab.Layout.History))
+	}
+	return nil
+}
+
+// selection sets -run and -mutant.
+func (f *flags) selection(cfg *labrun.Config) error {
+	var words []string
+	if f.runPattern != "" {
+		re, err := regexp.Compile(f.runPattern)
+		if err != nil {
+			return fmt.Errorf("-run: %v", err)
+		}
+		cfg.Run = re
+		words = append(words, "-run "+f.runPattern)
+	}
+	for _, name := range f.only {
+		s, ok := cfg.Lab.Lookup(name)
+		if !ok || name == cfg.Lab.Reference.Name {
+			return fmt.Errorf("-mutant %q: no such mutant (idem -list shows them)", name)
 		}
 		cfg.Mutants = append(cfg.Mutants, s)
+		words = append(words, "-mutant "+name)
 	}
+	cfg.Selection = strings.Join(words, " ")
+	return nil
+}
 
-	// The worksheet is read in full before anything runs: a malformed one
-	// stops the run with every problem listed, and no report is written.
+// own reads the student's observations through the same trust boundary
+// grading applies, so a student sees the same refusals before submitting.
+func (f *flags) own(cfg *labrun.Config) error {
+	dir := filepath.Join(cfg.Root, filepath.FromSlash(cfg.Lab.Layout.Observations), killmatrix.KindStudent)
+	if f.dir != "" {
+		dir = filepath.Join(f.dir, killmatrix.KindStudent)
+	}
+	if f.student != "" {
+		dir = filepath.Clean(f.student)
+		if filepath.Base(dir) != killmatrix.KindStudent {
+			return fmt.Errorf("-student %s: the folder must be named %s", f.student, killmatrix.KindStudent)
+		}
+	}
+	cfg.StudentRoot = filepath.Dir(dir)
+	rd := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits}
+	own, refused, err := rd.ReadObservations(dir)
+	if err != nil {
+		return fmt.Errorf("your observations in %s: %v", dir, err)
+	}
+	cfg.Own, cfg.Refused = own, refused
+	if cfg.Own == nil {
+		cfg.Own = []killmatrix.Observation{}
+	}
+	return nil
+}
+
+func loadHeldOut(l *lab.Lab, root, file string, opt killmatrix.Options) (*heldout.Set, error) {
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, o := range obs {
+		names = append(names, o.Name)
+	}
+	return heldout.Load(l, root, file, names, opt)
+}
+
+// runLab runs the lab and writes its report.
+func runLab(cfg labrun.Config, f flags, stdout, stderr io.Writer) int {
+	if cfg.HeldOut != nil {
+		defer cfg.HeldOut.Close()
+	}
 	plan, err := labrun.Prepare(cfg)
-	var usage *labrun.UsageError
+	var usageErr *labrun.UsageError
 	switch {
-	case errors.As(err, &usage):
-		fmt.Fprintln(stderr, "idemlab:", err)
-		return 2
+	case errors.As(err, &usageErr):
+		return fail(stderr, exitcode.Usage, err)
 	case err != nil:
-		fmt.Fprintln(stderr, "idemlab:", err)
-		return 1
+		return fail(stderr, exitcode.Internal, err)
 	}
-	r, m, err := plan.Run()
+	for _, w := range plan.Warnings {
+		fmt.Fprintln(stderr, "idemlab:", w.Text())
+	}
+	res, err := plan.Run()
 	if err != nil {
-		fmt.Fprintln(stderr, "idemlab:", err)
-		return 1
+		return fail(stderr, exitcode.Internal, err)
 	}
-	if *asJSON {
-		err = r.JSON(stdout)
-	} else {
-		err = r.Text(stdout)
+	if err := writeAll(res.Report, f, stdout); err != nil {
+		return fail(stderr, exitcode.Internal, err)
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "idemlab:", err)
-		return 1
+	status := cli.LabStatus(res.Matrix)
+	if status == exitcode.OK && res.HeldOutSurvived() {
+		status = exitcode.Survived
 	}
-	if *htmlFile != "" {
-		// Rendered in full before the file is created, so a failure
-		// leaves no half-written page.
-		var page bytes.Buffer
-		if err := htmlreport.Write(&page, r); err != nil {
-			fmt.Fprintln(stderr, "idemlab:", err)
-			return 1
-		}
-		if err := os.WriteFile(*htmlFile, page.Bytes(), 0o644); err != nil {
-			fmt.Fprintln(stderr, "idemlab: -html:", err)
-			return 1
-		}
+	return status
+}
+
+// writeAll writes the report in its format, and as -html and -stryker ask.
+func writeAll(r *report.Report, f flags, stdout io.Writer) error {
+	if err := writers.To(writers.Reports, f.Format, f.Out, stdout, r); err != nil {
+		return err
 	}
-	if *strykerFile != "" {
-		ref, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source)))
-		if err != nil {
-			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
-			return 1
-		}
-		sr, err := stryker.Export(m, l.Catalogue, l.Layout.Source, ref)
-		if err != nil {
-			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
-			return 1
-		}
-		var doc bytes.Buffer
-		if err := sr.JSON(&doc); err != nil {
-			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
-			return 1
-		}
-		if err := os.WriteFile(*strykerFile, doc.Bytes(), 0o644); err != nil {
-			fmt.Fprintln(stderr, "idemlab: -stryker:", err)
-			return 1
+	for format, file := range map[string]string{"html": f.htmlFile, "stryker": f.strykerFile} {
+		if file != "" {
+			if err := writers.To(writers.Reports, format, file, stdout, r); err != nil {
+				return fmt.Errorf("-%s: %v", format, err)
+			}
 		}
 	}
-	if m.Gate() != nil {
-		return 1
-	}
-	return 0
+	return nil
+}
+
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "idemlab:", err)
+	return status
 }

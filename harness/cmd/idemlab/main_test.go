@@ -5,9 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/report"
 )
 
@@ -19,22 +23,27 @@ func TestRunExampleJSON(t *testing.T) {
 	dir := t.TempDir()
 	html, str := filepath.Join(dir, "r.html"), filepath.Join(dir, "s.json")
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"-json", "-html", html, "-stryker", str,
+	status := run([]string{"-q", "-json", "-html", html, "-stryker", str,
 		"-worksheet", root + "/testdata/example/worksheet.md", "-student", root + "/testdata/example/student"}, &stdout, &stderr)
-	// The example has an invalid observation of the student's own, so
-	// the lab is not sound: exit 1, with a full report all the same.
-	if status != 1 {
-		t.Errorf("exit status %d, want 1 (stderr %q)", status, stderr.String())
+	// The example's broken observation is the student's: the lab itself
+	// is sound and every mutant dies, so the status is 0.
+	if status != exitcode.OK {
+		t.Errorf("exit status %d, want 0 (stderr %q)", status, stderr.String())
 	}
 	var r report.Report
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		t.Fatalf("stdout is not a JSON report: %v\n%s", err, stdout.String())
 	}
-	if r.Schema != report.Schema || r.Score.String() != "predictions: 2/8 right (5 recorded); own observations kill 1/8 mutants (1 written)" {
-		t.Errorf("schema %q, score %q", r.Schema, r.Score)
+	wantScore := report.Score{Mutants: 8, Predictable: 8, Predicted: 5, Right: 2, OwnObservations: 2, OwnValid: 1, OwnKills: 1}
+	if diff := cmp.Diff(wantScore, r.Score); diff != "" || r.Schema != report.Schema {
+		t.Errorf("schema %q; score (-want +got):\n%s", r.Schema, diff)
 	}
-	if r.Summary.Killed != 8 || len(r.Invalid) != 1 {
-		t.Errorf("summary %+v, invalid %d; want 8 killed and 1 invalid observation", r.Summary, len(r.Invalid))
+	var uncounted []string
+	for _, u := range r.Uncounted {
+		uncounted = append(uncounted, u.Observation+" "+string(u.Status))
+	}
+	if diff := cmp.Diff([]string{"student/fetch_at_expiry_still_replays broken"}, uncounted); diff != "" || r.Summary.Killed != 8 {
+		t.Errorf("killed %d, want 8; uncounted (-want +got):\n%s", r.Summary.Killed, diff)
 	}
 	var digested []string
 	for _, d := range r.Inputs {
@@ -43,7 +52,7 @@ func TestRunExampleJSON(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"testdata/example/worksheet.md", "testdata/edge/fetch_at_expiry_is_nil.txtar", "mutants/catalogue.json", "reference/store.go", "harness/"} {
-		if !strings.Contains(strings.Join(digested, " "), want) {
+		if !slices.Contains(digested, want) {
 			t.Errorf("inputs lack a digest of %s: %v", want, digested)
 		}
 	}
@@ -62,10 +71,10 @@ func TestRunRefusesMalformedWorksheet(t *testing.T) {
 	os.WriteFile(sheet, []byte("# mine\n\n```prediction\nmutant: 4_fetch_replays_at_expiry\nkiller: edge/nope\nevidence: maybe\nreason: r\n```\n"), 0o644)
 	html := filepath.Join(t.TempDir(), "r.html")
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"-worksheet", sheet, "-html", html}, &stdout, &stderr); status != 2 {
-		t.Errorf("exit status %d, want 2", status)
+	if status := run([]string{"-q", "-worksheet", sheet, "-html", html}, &stdout, &stderr); status != exitcode.Usage {
+		t.Errorf("exit status %d, want %d", status, exitcode.Usage)
 	}
-	for _, want := range []string{sheet + `:5: unknown observation "edge/nope"`, sheet + `:6: evidence "maybe"`, "no report was written"} {
+	for _, want := range []string{sheet + `:5: killer: unknown observation "edge/nope"`, sheet + `:6: evidence "maybe"`, "no report was made"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
@@ -79,18 +88,37 @@ func TestRunRefusesMalformedWorksheet(t *testing.T) {
 }
 
 func TestRunUsageErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{"-mutant", "9_nope"},
-		{"-run", "("},
-		{"-run", "matches-nothing"},
-		{"-student", "testdata/mine"},
-		{"extra"},
-		{"-bogus"},
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-mutant", "9_nope"}, `-mutant "9_nope": no such mutant`},
+		{[]string{"-mutant", "4_fetch", "-mutant", "4_fetch"}, `"4_fetch" given twice`},
+		{[]string{"-run", "("}, "-run: error parsing regexp"},
+		{[]string{"-run", "matches-nothing"}, `-run "matches-nothing" matches none of the`},
+		{[]string{"-student", "testdata/mine"}, "the folder must be named student"},
+		{[]string{"-lang", "fr"}, "-lang"},
+		{[]string{"-format", "yaml"}, "yaml"},
+		{[]string{"-instructor", "-reveal"}, "choose one"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-bogus"}, "flag provided but not defined: -bogus\nrun 'idemlab -h' for usage\n"},
 	} {
 		var stdout, stderr bytes.Buffer
-		if status := run(args, &stdout, &stderr); status != 2 || stderr.Len() == 0 {
-			t.Errorf("run(%q) = %d with stderr %q; want 2 and a message", args, status, stderr.String())
+		status := run(append([]string{"-q"}, tc.args...), &stdout, &stderr)
+		if status != exitcode.Usage || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
+			t.Errorf("run(%q) = %d with stderr %q and %d bytes out; want %d, %q and nothing out", tc.args, status, stderr.String(), stdout.Len(), exitcode.Usage, tc.want)
 		}
+	}
+}
+
+// TestRunHelp: -h prints the usage once, to standard output, and exits 0.
+func TestRunHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"-h"}, &stdout, &stderr); status != exitcode.OK || stderr.Len() != 0 {
+		t.Fatalf("run -h = %d with stderr %q; want 0 and none", status, stderr.String())
+	}
+	if n := strings.Count(stdout.String(), "usage: idemlab"); n != 1 {
+		t.Errorf("-h printed the usage %d times:\n%s", n, stdout.String())
 	}
 }
 
@@ -112,13 +140,13 @@ func TestRunHostileWorksheets(t *testing.T) {
 		status      int
 		stderr      string
 	}{
-		{"directory", dir, 2, "is a directory"},
-		{"not UTF-8", latin1, 2, latin1 + ":1: not UTF-8 text"},
+		{"directory", dir, exitcode.Usage, "is a directory"},
+		{"not UTF-8", latin1, exitcode.Usage, latin1 + ":1: not UTF-8 text"},
 		{"huge", huge, 0, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := run([]string{"-json", "-worksheet", tc.sheet}, &stdout, &stderr)
+			status := run([]string{"-q", "-json", "-worksheet", tc.sheet}, &stdout, &stderr)
 			if status != tc.status || !strings.Contains(stderr.String(), tc.stderr) {
 				t.Fatalf("exit %d, stderr %q; want %d and %q", status, stderr.String(), tc.status, tc.stderr)
 			}

@@ -8,13 +8,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/mutagen"
-	"idemlab/harness/outcome"
+	"idemlab/harness/report"
 )
 
 // mutateEntry is one line of idemlab mutate -list -json.
@@ -103,8 +102,8 @@ func TestMutateUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if code := runMutate(tt.args, &stdout, &stderr); code != 2 {
-				t.Errorf("exit %d, want 2", code)
+			if code := runMutate(append([]string{"-q"}, tt.args...), &stdout, &stderr); code != exitcode.Usage {
+				t.Errorf("exit %d, want %d", code, exitcode.Usage)
 			}
 			if !strings.Contains(stderr.String(), tt.want) {
 				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tt.want)
@@ -113,101 +112,6 @@ func TestMutateUsageErrors(t *testing.T) {
 				t.Errorf("stdout = %q, want nothing", stdout.String())
 			}
 		})
-	}
-}
-
-// TestMutateReport judges a made-up run: each outcome, the score, and the
-// problems that fail the command.
-func TestMutateReport(t *testing.T) {
-	src := []byte("package p\n\nfunc f(a, b int) bool {\n\treturn a < b\n}\n")
-	mk := func(line int, op, old, new string) mutagen.Mutant {
-		id := "p.go:" + string(rune('0'+line)) + ":" + op
-		return mutagen.Mutant{ID: id, File: "p.go", Line: line, Operator: op, Function: "f", Old: old, New: new}
-	}
-	lt := mk(4, "go-lt-to-le", "\treturn a < b", "\treturn a <= b")
-	neg := mk(4, "go-return-negate", "\treturn a < b", "\treturn !(a < b)")
-	eqv := mk(3, "go-negate-if", "func f(a, b int) bool {", "func f(a, b int) bool { ")
-	stale := mk(5, "go-negate-if", "}", "} ")
-	bad := mk(2, "go-drop-err-check", "x", "y")
-	mutants := []mutagen.Mutant{lt, neg, eqv, stale, bad}
-	eq := &mutagen.Equivalents{Version: 1, Equivalent: []mutagen.Equivalent{
-		{ID: eqv.ID, Reason: "a space", Pos: "eq.json:3"},
-		{ID: stale.ID, Reason: "thought so", Pos: "eq.json:4"},
-	}}
-	kill := killmatrix.Kill{Observation: "edge/order", Pos: "testdata/edge/order.txtar:5", Command: "stdout x"}
-	res := &mutagen.RunResult{
-		Matrix: &killmatrix.Matrix{
-			Observations: []killmatrix.ObservationRow{
-				{Observation: killmatrix.Observation{Name: "edge/order"}, Status: outcome.Pass},
-				{Observation: killmatrix.Observation{Name: "edge/wrong"}, Status: outcome.Broken, Reference: killmatrix.Result{Pos: "w.txtar:3", Message: "no match"}},
-			},
-			Mutants: []killmatrix.MutantRow{
-				{Name: lt.ID, Outcome: outcome.Survived},
-				{Name: neg.ID, Outcome: outcome.Killed, KilledBy: []killmatrix.Kill{kill}},
-				{Name: eqv.ID, Outcome: outcome.Survived},
-				{Name: stale.ID, Outcome: outcome.Killed, KilledBy: []killmatrix.Kill{kill}},
-			},
-		},
-		Unviable: []mutagen.Unviable{{ID: bad.ID, Reason: "does not compile: store.go:2:1: oops"}},
-		Generate: time.Millisecond, Build: 2 * time.Second, Run: 3 * time.Second,
-	}
-	r := newMutateReport("p/p.go", src, mutants, map[string]string{neg.ID: "4_negated"}, eq, res)
-
-	type verdict struct{ ID, Hand, Outcome, Reason string }
-	var got []verdict
-	for _, m := range r.Mutants {
-		got = append(got, verdict{m.ID, m.Hand, m.Outcome, m.Reason})
-	}
-	want := []verdict{
-		{lt.ID, "", "survived", ""},
-		{neg.ID, "4_negated", "killed", ""},
-		{eqv.ID, "", "equivalent", "a space"},
-		{stale.ID, "", "killed", ""},
-		{bad.ID, "", "unviable", "does not compile: store.go:2:1: oops"},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("verdicts (-want +got):\n%s", diff)
-	}
-	wantSummary := mutateSummary{Mutants: 5, Killed: 2, Survived: 1, Equivalent: 1, Unviable: 1, Score: 100 * 2.0 / 3}
-	if diff := cmp.Diff(wantSummary, r.Summary); diff != "" {
-		t.Errorf("summary (-want +got):\n%s", diff)
-	}
-	if got, want := r.Summary.String(), "5 mutants: 2 killed, 1 survived, 1 equivalent, 0 timed out, 1 unviable; mutation score 66.7% (2 of 3)"; got != want {
-		t.Errorf("summary line = %q, want %q", got, want)
-	}
-	wantProblems := []string{
-		"observation edge/wrong fails on the reference: w.txtar:3: no match",
-		"eq.json:4: mutant p.go:5:go-negate-if is listed as equivalent but edge/order kills it: remove the entry",
-	}
-	if diff := cmp.Diff(wantProblems, r.Problems); diff != "" {
-		t.Errorf("problems (-want +got):\n%s", diff)
-	}
-	if r.passed() {
-		t.Error("a report with a survivor and problems passed")
-	}
-	wantDiff := "--- p/p.go\n+++ p/p.go (p.go:4:go-lt-to-le)\n@@ -4 +4 @@ func f\n-\treturn a < b\n+\treturn a <= b\n"
-	if diff := cmp.Diff(wantDiff, r.Mutants[0].Diff); diff != "" {
-		t.Errorf("survivor's diff (-want +got):\n%s", diff)
-	}
-	if r.Mutants[1].Diff != "" {
-		t.Errorf("a killed mutant has a diff: %q", r.Mutants[1].Diff)
-	}
-
-	var text bytes.Buffer
-	if err := r.text(&text); err != nil {
-		t.Fatal(err)
-	}
-	for _, w := range []string{
-		"SURVIVED: no observation tells these from the reference (1):",
-		"p.go:4:go-lt-to-le  in f: < becomes <=\n" + wantDiff,
-		"equivalent, as mutants/equivalent.json says (1):\n  p.go:3:go-negate-if  a space\n",
-		"unviable: not judged (1):\n  p.go:2:go-drop-err-check  does not compile",
-		"problems:\n  observation edge/wrong fails on the reference",
-		"\n" + r.Summary.String() + "\n",
-	} {
-		if !strings.Contains(text.String(), w) {
-			t.Errorf("text report lacks %q:\n%s", w, text.String())
-		}
 	}
 }
 
@@ -231,12 +135,12 @@ func TestMutateRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := runMutate([]string{"-run", sel, "-dir", obs}, &stdout, &stderr); code != 1 {
-		t.Errorf("exit %d with survivors, want 1\n%s", code, stderr.String())
+	if code := runMutate([]string{"-q", "-run", sel, "-dir", obs}, &stdout, &stderr); code != exitcode.Survived {
+		t.Errorf("exit %d with survivors, want %d\n%s", code, exitcode.Survived, stderr.String())
 	}
 	out := stdout.String()
 	for _, w := range []string{
-		"SURVIVED: no observation tells these from the reference",
+		"no observation tells these from the reference",
 		"+++ reference/store.go (store.go:",
 		"ORDER BY id DESC",
 		"0 killed, ",
@@ -252,36 +156,36 @@ func TestMutateRun(t *testing.T) {
 
 	stdout.Reset()
 	stderr.Reset()
-	if code := runMutate([]string{"-run", sel, "-json"}, &stdout, &stderr); code != 0 {
+	if code := runMutate([]string{"-q", "-run", sel, "-json"}, &stdout, &stderr); code != 0 {
 		t.Errorf("exit %d against the lab's observations, want 0\n%s\n%s", code, stdout.String(), stderr.String())
 	}
-	var r mutateReport
+	var r report.Report
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Schema != MutateSchema || r.Summary.Mutants != n || r.Summary.Killed != n || r.Summary.Score != 100 {
-		t.Errorf("report: schema %q, summary %+v; want %d mutants all killed", r.Schema, r.Summary, n)
+	if r.Schema != report.Schema || r.Meta.Kind != report.KindGenerated || r.Summary.Mutants != n || r.Summary.Killed != n {
+		t.Errorf("report: schema %q, kind %q, summary %+v; want a generated run of %d mutants all killed", r.Schema, r.Meta.Kind, r.Summary, n)
 	}
 	for _, m := range r.Mutants {
-		if len(m.KilledBy) != 1 || !m.FirstKillOnly {
-			t.Errorf("%s: %d killers, first kill only %v; want judging stopped at one", m.ID, len(m.KilledBy), m.FirstKillOnly)
+		if len(m.KilledBy) != 1 || !m.Stopped {
+			t.Errorf("%s: %d killers, stopped at first kill %v; want judging stopped at one", m.Name, len(m.KilledBy), m.Stopped)
 		}
 	}
 
 	// With -all every observation runs, and every killer is listed.
 	stdout.Reset()
 	stderr.Reset()
-	if code := runMutate([]string{"-run", sel, "-json", "-all"}, &stdout, &stderr); code != 0 {
+	if code := runMutate([]string{"-q", "-run", sel, "-json", "-all"}, &stdout, &stderr); code != 0 {
 		t.Errorf("-all: exit %d against the lab's observations, want 0\n%s\n%s", code, stdout.String(), stderr.String())
 	}
-	var all mutateReport
+	var all report.Report
 	if err := json.Unmarshal(stdout.Bytes(), &all); err != nil {
 		t.Fatal(err)
 	}
 	several := 0
 	for i, m := range all.Mutants {
-		if m.FirstKillOnly || len(m.KilledBy) == 0 || i < len(r.Mutants) && len(r.Mutants[i].KilledBy) > 0 && !slices.ContainsFunc(m.KilledBy, func(k killmatrix.Kill) bool { return k.Observation == r.Mutants[i].KilledBy[0].Observation }) {
-			t.Errorf("-all: %s killed by %v (first kill only %v); want every killer, the first-kill one among them", m.ID, m.KilledBy, m.FirstKillOnly)
+		if m.Stopped || len(m.KilledBy) == 0 || i < len(r.Mutants) && len(r.Mutants[i].KilledBy) > 0 && !slices.ContainsFunc(m.KilledBy, func(k killmatrix.Kill) bool { return k.Observation == r.Mutants[i].KilledBy[0].Observation }) {
+			t.Errorf("-all: %s killed by %v (stopped %v); want every killer, the first-kill one among them", m.Name, m.KilledBy, m.Stopped)
 		}
 		if len(m.KilledBy) > 1 {
 			several++

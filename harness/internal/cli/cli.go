@@ -1,0 +1,134 @@
+// Package cli holds what the harness's commands share: finding the
+// checkout they run against (-C DIR or the current folder), what it says
+// of itself (its commit, its owner), repeatable flags, and the exit status
+// a run's result calls for.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+
+	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+)
+
+// Checkout finds the module root of the checkout a command runs against:
+// dir (its -C flag) or, when dir is "", the current folder, or a folder
+// above either; and makes it the working directory, so that paths in
+// reports are relative to it.
+func Checkout(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	root, err := mutation.ModuleRoot(dir)
+	if err != nil {
+		return "", err
+	}
+	if dir != "." {
+		if err := os.Chdir(root); err != nil {
+			return "", err
+		}
+	}
+	return root, nil
+}
+
+// Commit is the checkout's commit, shortened, with "+dirty" when its
+// files differ from it, or "" when it is not a git checkout.
+func Commit(root string) string {
+	out := git(root, "rev-parse", "--short=12", "HEAD")
+	if out == "" {
+		return ""
+	}
+	if git(root, "status", "--porcelain", "--untracked-files=no") != "" {
+		out += "+dirty"
+	}
+	return out
+}
+
+// Owner is who the checkout says it belongs to: git's user.name, or the
+// user running the command.
+func Owner(root string) string {
+	if name := git(root, "config", "user.name"); name != "" {
+		return name
+	}
+	return os.Getenv("USER")
+}
+
+func git(root string, args ...string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Names is a repeatable flag of names; naming one twice is an error.
+type Names []string
+
+func (n *Names) String() string { return strings.Join(*n, ",") }
+
+// Set adds a name, refusing one already given.
+func (n *Names) Set(v string) error {
+	if slices.Contains(*n, v) {
+		return fmt.Errorf("%q given twice", v)
+	}
+	*n = append(*n, v)
+	return nil
+}
+
+// Parse parses args with fs, which must be ContinueOnError. -h and -help
+// print fs's usage to stdout, once, and report done; a bad flag prints
+// flag's one-line error and where the usage is, not the whole usage, as
+// the go command does.
+func Parse(fs *flag.FlagSet, args []string, stdout io.Writer) (done bool, err error) {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
+	err = fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		out := fs.Output()
+		fs.SetOutput(stdout)
+		usage()
+		fs.SetOutput(out)
+		return true, nil
+	case err != nil:
+		fmt.Fprintf(fs.Output(), "run '%s -h' for usage\n", fs.Name())
+	}
+	return false, err
+}
+
+// LabStatus is the exit status a lab run calls for: Broken when an
+// observation of the lab's own (not a student's) does not pass on the
+// reference or m's gate names a problem with one, Survived when a mutant
+// survived or could not be judged, Timeout when one timed out, else OK.
+func LabStatus(m *killmatrix.Matrix) int {
+	for _, o := range m.Observations {
+		if o.Kind != killmatrix.KindStudent && !o.Valid() {
+			return exitcode.Broken
+		}
+	}
+	status := exitcode.OK
+	for _, mu := range m.Mutants {
+		switch mu.Outcome {
+		case outcome.Survived, outcome.Invalid:
+			return exitcode.Survived
+		case outcome.Timeout:
+			status = exitcode.Timeout
+		}
+	}
+	return status
+}

@@ -1,0 +1,142 @@
+package predict
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+	"time"
+)
+
+// HistoryVersion is the prediction history format this package reads.
+const HistoryVersion = 1
+
+// A History is a checkout's record of when each prediction was first seen
+// and when each mutant's answer was first revealed, so that a verdict can
+// say whether its prediction came first. It lives beside the worksheet and
+// is committed with it.
+type History struct {
+	Schema  string                    `json:"$schema,omitempty"`
+	Version int                       `json:"version"`
+	Mutants map[string]*MutantHistory `json:"mutants"`
+	changed bool
+}
+
+// MutantHistory is one mutant's record.
+type MutantHistory struct {
+	// Predictions lists each distinct prediction recorded, with when it
+	// was first seen.
+	Predictions []Recorded `json:"predictions"`
+	// Revealed is when the mutant's answer (its killers) was first shown
+	// on this checkout, and By what: "prediction" (it was predicted) or
+	// "reveal" (-reveal showed it before).
+	Revealed *time.Time `json:"revealed,omitempty"`
+	By       string     `json:"by,omitempty"`
+}
+
+// Recorded is one prediction as the history keeps it: a digest of its
+// fields, and when it was first seen.
+type Recorded struct {
+	Digest string    `json:"digest"`
+	Seen   time.Time `json:"seen"`
+}
+
+// LoadHistory reads the history in file; a file that does not exist is an
+// empty history.
+func LoadHistory(file string) (*History, error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return NewHistory(), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ParseHistory(data)
+}
+
+// ParseHistory reads a history from its JSON.
+func ParseHistory(data []byte) (*History, error) {
+	h := NewHistory()
+	if err := json.Unmarshal(data, h); err != nil {
+		return nil, err
+	}
+	if h.Mutants == nil {
+		h.Mutants = map[string]*MutantHistory{}
+	}
+	return h, nil
+}
+
+// NewHistory is an empty history.
+func NewHistory() *History {
+	return &History{Version: HistoryVersion, Mutants: map[string]*MutantHistory{}}
+}
+
+// digest identifies what a prediction says (not where it is written).
+func digest(p Prediction) string {
+	sum := sha256.Sum256([]byte(strings.Join([]string{p.Killer, string(p.Evidence), p.Reason, strings.Join(p.Survives, ",")}, "\x00")))
+	return hex.EncodeToString(sum[:8])
+}
+
+func (h *History) mutant(name string) *MutantHistory {
+	m := h.Mutants[name]
+	if m == nil {
+		m = &MutantHistory{Predictions: []Recorded{}}
+		h.Mutants[name] = m
+	}
+	return m
+}
+
+// Record notes, at now, every prediction of sheet not seen before, then
+// the first reveal of each mutant in revealed (by says how). A prediction
+// recorded in the same run as its mutant's reveal counts as before it.
+func (h *History) Record(sheet *Sheet, revealed []string, by map[string]string, now time.Time) {
+	for _, p := range sheet.Predictions {
+		m, d := h.mutant(p.Mutant), digest(p)
+		if !slices.ContainsFunc(m.Predictions, func(r Recorded) bool { return r.Digest == d }) {
+			m.Predictions = append(m.Predictions, Recorded{Digest: d, Seen: now})
+			h.changed = true
+		}
+	}
+	for _, name := range revealed {
+		if m := h.mutant(name); m.Revealed == nil {
+			t := now
+			m.Revealed, m.By, h.changed = &t, by[name], true
+		}
+	}
+}
+
+// Before reports whether p was first seen no later than its mutant's
+// first reveal (true when it was never revealed), and whether the history
+// knows p at all.
+func (h *History) Before(p Prediction) (before, known bool) {
+	m := h.Mutants[p.Mutant]
+	if m == nil {
+		return false, false
+	}
+	d := digest(p)
+	i := slices.IndexFunc(m.Predictions, func(r Recorded) bool { return r.Digest == d })
+	if i < 0 {
+		return false, false
+	}
+	return m.Revealed == nil || !m.Predictions[i].Seen.After(*m.Revealed), true
+}
+
+// Changed reports whether Record added anything since the history was
+// read.
+func (h *History) Changed() bool { return h.changed }
+
+// Save writes the history to file, indented, when it changed.
+func (h *History) Save(file string) error {
+	if !h.changed {
+		return nil
+	}
+	data, err := json.MarshalIndent(h, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, append(data, '\n'), 0o644)
+}

@@ -1,0 +1,177 @@
+package report
+
+import (
+	"slices"
+	"time"
+
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+	"idemlab/harness/predict"
+)
+
+// New builds the kill report of matrix m: its mutants with what catalogue
+// cat says of them (cat may be nil), the predictions of sheet (nil for
+// none) and their verdicts, the student's own observations that do not
+// count, and the input digests. It is the instructor's view, in English;
+// see [Report.For] and [Report.Localize].
+func New(m *killmatrix.Matrix, cat *mutation.Catalogue, sheet *predict.Sheet, inputs []Digest) *Report {
+	if sheet == nil {
+		sheet = &predict.Sheet{Predictions: []predict.Prediction{}, Unfilled: []string{}}
+	}
+	r := &Report{
+		Schema: Schema, Harness: Version(), Summary: m.Summary(),
+		Meta:        Meta{Kind: KindLab, Created: time.Now().UTC().Truncate(time.Second), Lang: i18n.English, View: Instructor},
+		Predictions: sheet, Verdicts: []Verdict{}, Unpredicted: []string{}, Uncounted: []Uncounted{}, Problems: []string{},
+		Observations: m.Observations, Inputs: inputs, ElapsedMS: m.Elapsed.Milliseconds(),
+	}
+	for _, mu := range m.Mutants {
+		r.Mutants = append(r.Mutants, fromCatalogue(mu, cat))
+	}
+	r.judge(m, sheet)
+	r.own(m)
+	r.Score.Mutants, r.Score.Predicted = len(m.Mutants), len(sheet.Predictions)
+	r.Score.Predictable = len(m.Mutants)
+	r.problems()
+	return r
+}
+
+// fromCatalogue is one mutant's row with its catalogue entry.
+func fromCatalogue(mu killmatrix.MutantRow, cat *mutation.Catalogue) Mutant {
+	row := Mutant{MutantRow: mu, Origin: OriginLab, shown: true}
+	if cat == nil {
+		return row
+	}
+	if c, ok := cat.Lookup(mu.Name); ok {
+		row.Label, row.Title, row.Step, row.Function = c.Label, c.Title, c.Step, c.Function
+		row.Idea, row.Killer, row.Hint, row.Old, row.New = c.Idea, c.Killer, c.Hint, c.Old, c.New
+		row.shown = cat.ShownToStudents(c)
+	}
+	return row
+}
+
+// judge compares every prediction with the matrix.
+func (r *Report) judge(m *killmatrix.Matrix, sheet *predict.Sheet) {
+	predicted := map[string]bool{}
+	for _, p := range sheet.Predictions {
+		v := Verdict{Verdict: predict.Compare(m, p)}
+		r.Verdicts = append(r.Verdicts, v)
+		predicted[p.Mutant] = true
+		switch {
+		case !v.Judged:
+			r.Score.NotJudged++
+		case v.Right:
+			r.Score.Right++
+		}
+	}
+	for _, mu := range m.Mutants {
+		if !predicted[mu.Name] {
+			r.Unpredicted = append(r.Unpredicted, mu.Name)
+		}
+	}
+}
+
+// own counts the student's observations and lists those that count as no
+// evidence, each broken one with the mutants whose behaviour it expects.
+func (r *Report) own(m *killmatrix.Matrix) {
+	valid := map[string]bool{}
+	for _, o := range m.Observations {
+		if o.Kind != killmatrix.KindStudent {
+			continue
+		}
+		r.Score.OwnObservations++
+		if o.Valid() {
+			valid[o.Name] = true
+			continue
+		}
+		u := Uncounted{Observation: o.Name, Status: o.Status, Pos: o.Reference.Pos, Message: o.Reference.Message, SharedWith: []Misconception{}}
+		if o.Status == outcome.Broken {
+			for _, mu := range r.Mutants {
+				if mu.Cells[o.Name].Status == outcome.Pass {
+					u.SharedWith = append(u.SharedWith, Misconception{Mutant: mu.Name, Hint: mu.Hint})
+				}
+			}
+		}
+		r.Uncounted = append(r.Uncounted, u)
+	}
+	r.Score.OwnValid = len(valid)
+	for _, mu := range m.Mutants {
+		if slices.ContainsFunc(mu.KilledBy, func(k killmatrix.Kill) bool { return valid[k.Observation] }) {
+			r.Score.OwnKills++
+		}
+	}
+}
+
+// problems lists the lab's own observations that do not count.
+func (r *Report) problems() {
+	for _, o := range r.Observations {
+		if o.Kind != killmatrix.KindStudent && !o.Valid() {
+			r.Problems = append(r.Problems, "observation "+o.Name+" is "+string(o.Status)+" on the reference: "+o.Reference.Pos+": "+o.Reference.Message)
+		}
+	}
+}
+
+// AddRefused lists the student's observations refused before they ran,
+// each with its reason ("file:line: why"); they count in the score's
+// OwnObservations.
+func (r *Report) AddRefused(refused map[string]string) {
+	names := make([]string, 0, len(refused))
+	for name := range refused {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		r.Uncounted = append(r.Uncounted, Uncounted{Observation: name, Status: Refused, Message: refused[name], SharedWith: []Misconception{}})
+		r.Score.OwnObservations++
+	}
+}
+
+// MarkHeldOut tells the report which mutants are held out: no worksheet
+// can predict them, so they are neither awaiting a prediction nor counted
+// among the predictable. shown says whether a student may see each.
+func (r *Report) MarkHeldOut(shown map[string]bool) {
+	for i, mu := range r.Mutants {
+		s, ok := shown[mu.Name]
+		if !ok {
+			continue
+		}
+		r.Mutants[i].Origin, r.Mutants[i].shown = OriginHeldOut, s
+		if j := slices.Index(r.Unpredicted, mu.Name); j >= 0 {
+			r.Unpredicted = slices.Delete(r.Unpredicted, j, j+1)
+			r.Score.Predictable--
+		}
+	}
+}
+
+// AddUnviable adds mutants that could not be built, with why; shown says
+// whether a student may see each.
+func (r *Report) AddUnviable(origin string, unviable map[string]string, shown map[string]bool) {
+	for name, why := range unviable {
+		row := killmatrix.MutantRow{Name: name, Outcome: outcome.Unviable, Reason: why, KilledBy: []killmatrix.Kill{},
+			SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]killmatrix.Result{}}
+		r.Mutants = append(r.Mutants, Mutant{MutantRow: row, Origin: origin, shown: shown[name]})
+		r.Summary.Count(outcome.Unviable)
+	}
+	slices.SortStableFunc(r.Mutants, func(a, b Mutant) int { return originRank(a.Origin) - originRank(b.Origin) })
+}
+
+func originRank(o string) int {
+	return slices.Index([]string{OriginLab, OriginHeldOut, OriginGenerated}, o)
+}
+
+// History notes in each verdict whether its prediction was recorded
+// before its mutant's answer was first revealed, as h records.
+func (r *Report) History(h *predict.History) {
+	for i, v := range r.Verdicts {
+		before, known := h.Before(v.Prediction)
+		switch {
+		case !known:
+			r.Verdicts[i].Recorded = ""
+		case before:
+			r.Verdicts[i].Recorded = "before"
+		default:
+			r.Verdicts[i].Recorded = "after"
+		}
+	}
+}

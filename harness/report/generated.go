@@ -1,0 +1,168 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutagen"
+	"idemlab/harness/outcome"
+)
+
+// GeneratedRun is what a report of generated mutants is made from.
+type GeneratedRun struct {
+	// Lab names the lab; Source is its reference's path and Text its
+	// content.
+	Lab, Source string
+	Text        []byte
+	// Mutants are the mutants judged, in order; Result what mutagen.Run
+	// found; Equivalents the checked-in list (nil for none); Hand maps a
+	// generated id to the catalogue mutant it equals.
+	Mutants     []mutagen.Mutant
+	Result      *mutagen.RunResult
+	Equivalents *mutagen.Equivalents
+	Hand        map[string]string
+}
+
+// Generated builds the report of a run of generated mutants: each one's
+// outcome (an equivalent one survived as its entry says it would), why,
+// its killers, and the diff of those a reader must look at.
+func Generated(g GeneratedRun) *Report {
+	res := g.Result
+	r := &Report{
+		Schema: Schema, Harness: Version(), Verdicts: []Verdict{}, Unpredicted: []string{}, Uncounted: []Uncounted{}, Problems: []string{},
+		Meta:     Meta{Kind: KindGenerated, Lab: g.Lab, Created: time.Now().UTC().Truncate(time.Second), Lang: i18n.English, View: Instructor},
+		TimingMS: map[string]int64{"generate": res.Generate.Milliseconds(), "build": res.Build.Milliseconds(), "run": res.Run.Milliseconds()},
+		Source:   g.Source, Sources: map[string]string{g.Source: string(g.Text)},
+	}
+	rows := map[string]killmatrix.MutantRow{}
+	if res.Matrix != nil {
+		r.Observations = res.Matrix.Observations
+		r.ElapsedMS = res.Matrix.Elapsed.Milliseconds()
+		for _, row := range res.Matrix.Mutants {
+			rows[row.Name] = row
+		}
+	}
+	r.problems()
+	unviable := map[string]string{}
+	for _, u := range res.Unviable {
+		unviable[u.ID] = u.Reason
+	}
+	for _, m := range g.Mutants {
+		mu := r.generatedMutant(g, m, rows, unviable)
+		r.Summary.Count(mu.Outcome)
+		r.Mutants = append(r.Mutants, mu)
+	}
+	obs := (&killmatrix.Matrix{Observations: r.Observations}).Summary()
+	r.Summary.Broken, r.Summary.Flaky, r.Summary.TimedOut = obs.Broken, obs.Flaky, obs.TimedOut
+	r.Score.Mutants = len(g.Mutants)
+	return r
+}
+
+// generatedMutant judges one generated mutant from what the run found.
+func (r *Report) generatedMutant(g GeneratedRun, m mutagen.Mutant, rows map[string]killmatrix.MutantRow, unviable map[string]string) Mutant {
+	row, judged := rows[m.ID]
+	mu := Mutant{Origin: OriginGenerated, Function: m.Function, Operator: m.Operator, Line: m.Line, Hand: g.Hand[m.ID], Old: m.Old, New: m.New, shown: true}
+	mu.MutantRow = killmatrix.MutantRow{Name: m.ID, KilledBy: []killmatrix.Kill{}, SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]killmatrix.Result{}}
+	if op, ok := mutagen.Lookup(m.Operator); ok {
+		mu.Idea = map[string]string{"en": op.Doc}
+	}
+	q, isEquivalent := g.Equivalents.Lookup(m.ID)
+	switch {
+	case unviable[m.ID] != "":
+		mu.Outcome, mu.Reason = outcome.Unviable, unviable[m.ID]
+	case !judged:
+		mu.Outcome, mu.Reason = outcome.Invalid, "the mutants' program did not report it"
+	case row.Outcome == outcome.Survived && isEquivalent:
+		mu.MutantRow = row
+		mu.Outcome, mu.Reason = outcome.Equivalent, q.Reason
+	default:
+		mu.MutantRow = row
+		if row.Outcome == outcome.Killed && isEquivalent {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent but %s kills it: remove the entry", q.Pos, m.ID, row.KilledBy[0].Observation))
+		}
+	}
+	if mu.Outcome == outcome.Survived || mu.Outcome == outcome.Equivalent || mu.Outcome == outcome.Timeout {
+		if d, err := m.Diff(g.Text, g.Source); err == nil {
+			mu.Diff = d
+		}
+	}
+	return mu
+}
+
+// Passed reports whether a generated run found nothing wrong: every mutant
+// judged killed, equivalent or unviable, and the observations sound.
+func (r *Report) Passed() bool {
+	s := r.Summary
+	return s.Survived == 0 && s.Timeout == 0 && s.Invalid == 0 && len(r.Problems) == 0
+}
+
+// generatedText is idemlab mutate's report: the survivors and timeouts
+// with their diffs, the equivalent and unviable mutants with why, the
+// problems, and the score.
+func (r *Report) generatedText(b *strings.Builder) {
+	l := r.Meta.Lang
+	fmt.Fprintf(b, "%s\n", l.T("generated.title", i18n.M{"Mutants": len(r.Mutants), "Source": r.Source, "Observations": len(r.Observations)}))
+	fmt.Fprintf(b, "%s\n", l.T("generated.timing", i18n.M{
+		"Generate": ms(r.TimingMS["generate"]), "Build": ms(r.TimingMS["build"]), "Run": ms(r.TimingMS["run"]),
+	}))
+	for _, sec := range []struct {
+		o    outcome.Mutant
+		diff bool
+	}{{outcome.Survived, true}, {outcome.Timeout, true}, {outcome.Equivalent, false}, {outcome.Unviable, false}, {outcome.Invalid, false}} {
+		r.section(b, sec.o, sec.diff)
+	}
+	if len(r.Problems) > 0 {
+		fmt.Fprintf(b, "\n%s\n", l.T("generated.problems", nil))
+		for _, p := range r.Problems {
+			fmt.Fprintf(b, "  %s\n", p)
+		}
+	}
+	fmt.Fprintf(b, "\n%s\n", r.GeneratedScoreLine())
+}
+
+func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// section lists the mutants of one outcome, with their diffs or reasons.
+func (r *Report) section(b *strings.Builder, o outcome.Mutant, diff bool) {
+	l := r.Meta.Lang
+	var in []Mutant
+	for _, mu := range r.Mutants {
+		if mu.Outcome == o {
+			in = append(in, mu)
+		}
+	}
+	if len(in) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%s\n", l.T("generated.section."+string(o), i18n.M{"N": len(in)}))
+	for _, mu := range in {
+		if diff {
+			fmt.Fprintf(b, "\n%s  %s\n%s", mu.Name, describe(l, mu), mu.Diff)
+			continue
+		}
+		fmt.Fprintf(b, "  %s  %s\n", mu.Name, mu.Reason)
+	}
+}
+
+// describe is a generated mutant's function and what its operator does.
+func describe(l i18n.Lang, mu Mutant) string {
+	if mu.Function == "" {
+		return mu.Idea.In(string(l))
+	}
+	return l.T("generated.in-function", i18n.M{"Function": mu.Function, "Doc": mu.Idea.In(string(l))})
+}
+
+// GeneratedScoreLine is the closing line of a generated run, e.g. "146
+// mutants: 120 killed, 1 survived, 25 equivalent, 0 timeout, 0 unviable;
+// mutation score 99.2% (120 of 121)".
+func (r *Report) GeneratedScoreLine() string {
+	s := r.Summary
+	return r.Meta.Lang.T("generated.score", i18n.M{
+		"Mutants": s.Mutants, "Killed": s.Killed, "Survived": s.Survived, "Equivalent": s.Equivalent,
+		"Timeout": s.Timeout, "Unviable": s.Unviable, "Invalid": s.Invalid,
+		"Score": fmt.Sprintf("%.1f", s.Score()), "Judged": s.Killed + s.Survived + s.Timeout,
+	})
+}

@@ -1,0 +1,217 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"slices"
+	"time"
+
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
+	"idemlab/harness/predict"
+)
+
+// Schema names the JSON report's format. It changes whenever a field is
+// removed or its meaning changes; fields may be added within a version.
+//
+// History: idemlab/killmatrix/v1 had the matrix alone; idemlab/report/v2
+// added predictions, verdicts, the score, invalid own observations and
+// input digests; idemlab/report/v3 is one report for the lab's run, a
+// generated run and held-out mutants, with a view (what a student may
+// see), structured findings and divergences, and one word per outcome.
+const Schema = "idemlab/report/v3"
+
+// The kinds of run a report can be of.
+const (
+	// KindLab is the kill report: the lab's mutants (and held-out ones)
+	// against every observation, with the student's predictions.
+	KindLab = "lab"
+	// KindGenerated is idemlab mutate: every single-point mutant.
+	KindGenerated = "generated"
+)
+
+// The origins of a mutant.
+const (
+	OriginLab       = "lab"
+	OriginHeldOut   = "held-out"
+	OriginGenerated = "generated"
+)
+
+// A Report is everything one run found: the one result every writer (text,
+// JSON, HTML, Stryker) renders.
+type Report struct {
+	Schema  string `json:"schema"`
+	Harness string `json:"harness"` // the harness version, see Version
+	Meta    Meta   `json:"meta"`
+	// Summary counts mutants by outcome; Score counts predictions and the
+	// student's own kills.
+	Summary killmatrix.Summary `json:"summary"`
+	Score   Score              `json:"score"`
+	// Predictions is what the worksheets record; Verdicts judges each.
+	Predictions *predict.Sheet `json:"predictions"`
+	Verdicts    []Verdict      `json:"verdicts"`
+	// Unpredicted lists the mutants with no filled prediction block.
+	Unpredicted []string `json:"unpredicted"`
+	// Uncounted lists the student's observations that count as no
+	// evidence: broken (they fail on the reference), flaky, timed out,
+	// or refused before they ran.
+	Uncounted    []Uncounted                 `json:"uncounted_observations"`
+	Observations []killmatrix.ObservationRow `json:"observations"`
+	Mutants      []Mutant                    `json:"mutants"`
+	// Hidden counts the mutants a student's copy does not name.
+	Hidden HiddenCount `json:"hidden"`
+	// Problems are what makes the run's verdicts untrustworthy: an
+	// observation of the lab's own that fails on the reference, an
+	// equivalent mutant that was killed.
+	Problems []string `json:"problems"`
+	// Inputs are the digests of every file the result depends on.
+	Inputs    []Digest         `json:"inputs"`
+	ElapsedMS int64            `json:"elapsed_ms"`
+	TimingMS  map[string]int64 `json:"timing_ms,omitempty"`
+	// Source is the path of the reference source the mutants change.
+	Source string `json:"source,omitempty"`
+	// StateCommands are the lab's commands that read state ("idem rows"),
+	// which explain state evidence; not written in the JSON report.
+	StateCommands []string `json:"-"`
+	// Sources holds the text of the reference source and of every
+	// observation, by path, for writers that show them (Stryker); it is
+	// not written in the JSON report.
+	Sources map[string]string `json:"-"`
+}
+
+// Meta says whose report it is, of what, when, and how it may be shown.
+type Meta struct {
+	Kind string `json:"kind"`
+	Lab  string `json:"lab"`
+	// Student is whose report it is, when known; Commit the checkout's
+	// commit; Created when the report was made.
+	Student string    `json:"student,omitempty"`
+	Commit  string    `json:"commit,omitempty"`
+	Created time.Time `json:"created"`
+	// Lang is the language its words are in.
+	Lang i18n.Lang `json:"lang"`
+	// View is what it shows (see View); Revealed, with -reveal, lists the
+	// mutants whose answers it showed before any prediction of them.
+	View     View     `json:"view"`
+	Revealed []string `json:"revealed_before_prediction,omitempty"`
+	// Selection says in words what part of the lab the run judged, ""
+	// for all; Run and Only are its -run pattern and -mutant names.
+	Selection string   `json:"selection,omitempty"`
+	Run       string   `json:"run,omitempty"`
+	Only      []string `json:"mutants_judged,omitempty"`
+	// StudentDir is the folder of the student's own observations,
+	// relative to the checkout.
+	StudentDir string `json:"student_dir,omitempty"`
+}
+
+// Score is the line a student reads first.
+type Score struct {
+	// Mutants counts every mutant judged; Predictable those a worksheet
+	// can predict (held-out and generated mutants cannot be).
+	Mutants     int `json:"mutants"`
+	Predictable int `json:"predictable"`
+	// Predicted and Right count prediction blocks filled and judged
+	// right; NotJudged those a selection left out.
+	Predicted int `json:"predicted"`
+	Right     int `json:"right"`
+	NotJudged int `json:"not_judged"`
+	// OwnObservations counts the student's observation files, OwnValid
+	// those that count as evidence; OwnKills the mutants at least one of
+	// them kills.
+	OwnObservations int `json:"own_observations"`
+	OwnValid        int `json:"own_valid"`
+	OwnKills        int `json:"own_kills"`
+}
+
+// A Verdict is one prediction's verdict, and whether the prediction was
+// recorded before its mutant's answer was first revealed on the checkout.
+type Verdict struct {
+	predict.Verdict
+	// Recorded is "before" or "after" that reveal, "" when the checkout
+	// keeps no history.
+	Recorded string `json:"recorded,omitempty"`
+}
+
+// Mutant is one mutant's verdict with what its catalogue says of it.
+type Mutant struct {
+	killmatrix.MutantRow
+	Origin string `json:"origin"`
+	// From the catalogue (a lab or held-out mutant).
+	Label    string        `json:"label,omitempty"`
+	Title    mutation.Text `json:"title,omitempty"`
+	Step     int           `json:"step,omitempty"`
+	Function string        `json:"function,omitempty"`
+	Idea     mutation.Text `json:"idea,omitempty"`
+	Killer   string        `json:"intended_killer,omitempty"`
+	Hint     mutation.Text `json:"hint,omitempty"`
+	// From the generator (a generated mutant): its operator and line,
+	// and the catalogue mutant it equals, if any.
+	Operator string `json:"operator,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Hand     string `json:"hand,omitempty"`
+	// Old and New are the replacement that makes it; Diff shows it as a
+	// unified diff, for a mutant that survived or is equivalent.
+	Old  string `json:"old,omitempty"`
+	New  string `json:"new,omitempty"`
+	Diff string `json:"diff,omitempty"`
+	// Concealed is set in a student's view on a mutant not yet
+	// predicted: how it dies is left out until the student predicts.
+	Concealed bool `json:"concealed,omitempty"`
+	// shown is whether a student's copy may name it.
+	shown bool
+}
+
+// ID is what a report calls the mutant: its label, or its name.
+func (m Mutant) ID() string {
+	if m.Label != "" {
+		return m.Label
+	}
+	return m.Name
+}
+
+// Uncounted is a student's observation that counts as no evidence.
+type Uncounted struct {
+	Observation string `json:"observation"`
+	// Status is broken, flaky, timeout, or refused.
+	Status outcome.Observation `json:"status"`
+	Pos    string              `json:"pos,omitempty"`
+	// Message says why: testscript's failure, or the refusal.
+	Message string `json:"message"`
+	// SharedWith lists, for a broken observation, the mutants it passes
+	// on: the student expects their behaviour.
+	SharedWith []Misconception `json:"shared_with"`
+}
+
+// Refused is the status of an observation refused before it ran.
+const Refused outcome.Observation = "refused"
+
+// Misconception is a mutant whose behaviour a broken observation expects.
+type Misconception struct {
+	Mutant string        `json:"mutant"`
+	Hint   mutation.Text `json:"hint"`
+}
+
+// HiddenCount is what a student's report says of mutants it may not name.
+type HiddenCount struct {
+	Mutants int `json:"mutants"`
+	Killed  int `json:"killed"`
+}
+
+// JSON writes r as indented JSON.
+func (r *Report) JSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
+
+// Mutant returns the row of the mutant called name (or labelled so).
+func (r *Report) Mutant(name string) (Mutant, bool) {
+	i := slices.IndexFunc(r.Mutants, func(m Mutant) bool { return m.Name == name || m.Label == name && name != "" })
+	if i < 0 {
+		return Mutant{}, false
+	}
+	return r.Mutants[i], true
+}

@@ -1,0 +1,278 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
+)
+
+// Text writes the report for a person, in its language: for a lab run the
+// grid of observations against mutants with predicted killers marked
+// right or wrong, each mutant's first kill, every prediction's lesson, the
+// student's observations that do not count, and the summary lines; for a
+// generated run the survivors with their diffs and the score.
+func (r *Report) Text(w io.Writer) error {
+	var b strings.Builder
+	if r.Meta.Kind == KindGenerated {
+		r.generatedText(&b)
+	} else {
+		r.labText(&b)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (r *Report) labText(b *strings.Builder) {
+	l := r.Meta.Lang
+	r.header(b)
+	r.grid(b)
+	r.mutantTable(b)
+	if len(r.Verdicts) > 0 {
+		fmt.Fprintf(b, "\n%s\n\n", l.T("text.predictions", nil))
+		for _, v := range r.Verdicts {
+			b.WriteString(r.Lesson(v))
+			b.WriteString("\n")
+		}
+	}
+	if len(r.Unpredicted) > 0 {
+		fmt.Fprintf(b, "\n%s\n", l.T("text.unpredicted", i18n.M{"Mutants": strings.Join(r.Unpredicted, ", ")}))
+	}
+	r.uncounted(b)
+	r.problemsText(b)
+	r.closing(b)
+}
+
+// header names the run: how many observations against how many mutants,
+// and whose report it is, from which commit, when, in which view.
+func (r *Report) header(b *strings.Builder) {
+	l := r.Meta.Lang
+	kinds := map[string]int{}
+	for _, o := range r.Observations {
+		kinds[o.Kind]++
+	}
+	fmt.Fprintf(b, "%s\n", l.T("text.title", i18n.M{
+		"Observations": len(r.Observations), "Happy": kinds[killmatrix.KindHappy], "Edge": kinds[killmatrix.KindEdge],
+		"Own": kinds[killmatrix.KindStudent], "Mutants": len(r.Mutants),
+	}))
+	fmt.Fprintf(b, "%s\n\n", r.whose())
+}
+
+// whose is the line that says whose report it is, when and from where.
+func (r *Report) whose() string {
+	l, m := r.Meta.Lang, r.Meta
+	return l.T("text.whose", i18n.M{
+		"Student": m.Student, "Commit": m.Commit, "Created": m.Created.UTC().Format("2006-01-02 15:04 UTC"),
+		"View": l.T("view."+string(m.View), nil), "Selection": m.Selection,
+	})
+}
+
+// The grid's marks.
+const (
+	markKilled    = "K"
+	markSurvived  = "."
+	markTimedOut  = "T"
+	markNotRun    = "-"
+	markConcealed = "?"
+	markRight     = "✓"
+	markWrong     = "✗"
+)
+
+func (r *Report) grid(b *strings.Builder) {
+	l := r.Meta.Lang
+	predicted := map[string]Verdict{}
+	for _, v := range r.Verdicts {
+		predicted[v.Prediction.Mutant] = v
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s\t%s", l.T("text.observation", nil), l.T("text.reference", nil))
+	for i := range r.Mutants {
+		fmt.Fprintf(tw, "\t%d", i+1)
+	}
+	fmt.Fprintln(tw)
+	for _, o := range r.Observations {
+		fmt.Fprintf(tw, "%s\t%s", o.Name, l.T("outcome."+string(o.Status), nil))
+		for _, mu := range r.Mutants {
+			fmt.Fprintf(tw, "\t%s", cellMark(mu, o, predicted))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	fmt.Fprintf(b, "\n%s\n\n", l.T("text.legend", i18n.M{
+		"Killed": markKilled, "Survived": markSurvived, "Timeout": markTimedOut, "NotRun": markNotRun,
+		"Concealed": markConcealed, "Right": markRight, "Wrong": markWrong,
+	}))
+}
+
+// cellMark is one cell of the grid, with the prediction's mark on the
+// cell of the predicted killer.
+func cellMark(mu Mutant, o killmatrix.ObservationRow, predicted map[string]Verdict) string {
+	if mu.Concealed {
+		return markConcealed
+	}
+	mark := markSurvived
+	switch res := mu.Cells[o.Name]; {
+	case !o.Valid() || res.Status == "":
+		mark = markNotRun
+	case res.Status == outcome.Fail:
+		mark = markKilled
+	case res.Status == outcome.TimedOut:
+		mark = markTimedOut
+	}
+	if v, ok := predicted[mu.Name]; ok && v.Judged && v.Prediction.Killer == o.Name {
+		if v.Right {
+			return mark + markRight
+		}
+		return mark + markWrong
+	}
+	return mark
+}
+
+// mutantTable lists each mutant with its outcome and first kill.
+func (r *Report) mutantTable(b *strings.Builder) {
+	l := r.Meta.Lang
+	happy := 0
+	for _, o := range r.Observations {
+		if o.Kind == killmatrix.KindHappy {
+			happy++
+		}
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, l.T("text.mutant-header", nil))
+	for i, mu := range r.Mutants {
+		first, evidence := mu.Reason, ""
+		switch {
+		case mu.Concealed:
+			first = l.T("text.concealed", nil)
+		case len(mu.KilledBy) > 0:
+			k := mu.KilledBy[0]
+			first, evidence = fmt.Sprintf("%s  %s", k.Pos, k.Command), l.T("evidence."+string(k.Evidence), nil)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, mu.ID(), l.T("outcome."+string(mu.Outcome), nil), first, evidence)
+		r.mutantDetails(tw, mu, happy)
+	}
+	tw.Flush()
+}
+
+func (r *Report) mutantDetails(tw *tabwriter.Writer, mu Mutant, happy int) {
+	l := r.Meta.Lang
+	if mu.Concealed || mu.Outcome == outcome.Unviable {
+		return
+	}
+	if n := len(mu.KilledBy); n > 1 {
+		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.killers", i18n.M{"N": n, "Names": kills(mu.KilledBy)}))
+	}
+	if len(mu.TimedOutOn) > 0 {
+		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.timed-out-on", i18n.M{"Names": strings.Join(mu.TimedOutOn, ", ")}))
+	}
+	switch {
+	case happy == 0:
+		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.no-happy", nil))
+	case mu.Stopped:
+		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.stopped", nil))
+	default:
+		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.survived-happy", i18n.M{"N": len(mu.SurvivedHappy), "Of": happy}))
+	}
+	if mu.Outcome == outcome.Survived && mu.Diff != "" {
+		if hint := mu.Hint.In(string(l)); hint != "" {
+			fmt.Fprintf(tw, "\t\t\t%s %s\n", l.T("lesson.label.hint", nil), hint)
+		}
+	}
+}
+
+func kills(ks []killmatrix.Kill) string {
+	var s []string
+	for _, k := range ks {
+		s = append(s, k.Observation)
+	}
+	return strings.Join(s, ", ")
+}
+
+// uncounted lists the student's observations that count as no evidence.
+func (r *Report) uncounted(b *strings.Builder) {
+	l := r.Meta.Lang
+	for _, u := range r.Uncounted {
+		fmt.Fprintf(b, "\n%s\n", l.T("text.uncounted."+string(u.Status), i18n.M{"Observation": u.Observation, "Pos": u.Pos, "Message": u.Message}))
+		for _, s := range u.SharedWith {
+			id := s.Mutant
+			if mu, ok := r.Mutant(s.Mutant); ok {
+				id = mu.ID()
+			}
+			fmt.Fprintf(b, "  %s\n", l.T("text.shared", i18n.M{"Mutant": id, "Hint": s.Hint.In(string(l))}))
+		}
+		if n := r.concealedShares(u); n > 0 {
+			fmt.Fprintf(b, "  %s\n", l.N("text.shared-concealed", n, nil))
+		}
+	}
+}
+
+// concealedShares counts the concealed mutants a broken observation passes
+// on, which a student's view does not name.
+func (r *Report) concealedShares(u Uncounted) int {
+	if u.Status != outcome.Broken {
+		return 0
+	}
+	n := 0
+	for _, mu := range r.Mutants {
+		if mu.Concealed && mu.Outcome == outcome.Survived {
+			n++
+		}
+	}
+	return n
+}
+
+func (r *Report) problemsText(b *strings.Builder) {
+	l := r.Meta.Lang
+	for _, p := range r.Problems {
+		fmt.Fprintf(b, "\n%s %s\n", l.T("text.problem", nil), p)
+	}
+	for _, mu := range r.Mutants {
+		if mu.Outcome == outcome.Unviable {
+			fmt.Fprintf(b, "\n%s\n", l.T("text.unviable", i18n.M{"Mutant": mu.ID(), "Reason": mu.Reason}))
+		}
+	}
+	if r.Hidden.Mutants > 0 {
+		fmt.Fprintf(b, "\n%s\n", l.N("text.hidden", r.Hidden.Mutants, i18n.M{"Killed": r.Hidden.Killed}))
+	}
+}
+
+// closing is the summary and score lines.
+func (r *Report) closing(b *strings.Builder) {
+	fmt.Fprintf(b, "\n%s (%v)\n%s\n", r.SummaryLine(), time.Duration(r.ElapsedMS)*time.Millisecond, r.ScoreLine())
+}
+
+// SummaryLine counts the mutants by outcome, in r's language.
+func (r *Report) SummaryLine() string {
+	l, s := r.Meta.Lang, r.Summary
+	line := l.N("summary.mutants", s.Mutants, i18n.M{"Killed": s.Killed, "Survived": s.Survived, "Timeout": s.Timeout, "Invalid": s.Invalid})
+	if s.Unviable+s.Equivalent > 0 {
+		line += l.T("summary.unviable-equivalent", i18n.M{"Unviable": s.Unviable, "Equivalent": s.Equivalent})
+	}
+	for _, c := range []struct {
+		n  int
+		id string
+	}{{s.Broken, "summary.broken"}, {s.Flaky, "summary.flaky"}, {s.TimedOut, "summary.timed-out"}} {
+		if c.n > 0 {
+			line += l.N(c.id, c.n, nil)
+		}
+	}
+	return line
+}
+
+// ScoreLine is the student's score, in r's language.
+func (r *Report) ScoreLine() string {
+	l, s := r.Meta.Lang, r.Score
+	line := l.T("score.line", i18n.M{
+		"Right": s.Right, "Predictable": s.Predictable, "Predicted": s.Predicted, "OwnKills": s.OwnKills,
+		"Mutants": s.Mutants, "Written": s.OwnObservations, "Valid": s.OwnValid,
+	})
+	if s.NotJudged > 0 {
+		line += l.T("score.not-judged", i18n.M{"N": s.NotJudged})
+	}
+	return line
+}

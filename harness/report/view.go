@@ -1,0 +1,153 @@
+package report
+
+import (
+	"slices"
+
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
+)
+
+// A View is what a report shows, and to whom.
+type View string
+
+// The views.
+const (
+	// Student is the default: predict first. A mutant's killers, the
+	// evidence and the divergence are shown only once the student has
+	// recorded a prediction for it; before that the report says whether
+	// it was killed, under its neutral ID, and that predicting reveals
+	// how. Mutants hidden from students are counted, not named.
+	Student View = "student"
+	// Reveal shows the student everything, and records for which mutants
+	// it showed an answer before any prediction existed.
+	Reveal View = "reveal"
+	// Instructor shows everything, hidden mutants and intended killers
+	// included: for instructors, grading and CI.
+	Instructor View = "instructor"
+)
+
+// ParseView reads a view's name.
+func ParseView(s string) (View, bool) {
+	v := View(s)
+	return v, v == Student || v == Reveal || v == Instructor
+}
+
+// For returns a copy of r as view v shows it. In the student's and the
+// reveal view, mutants a student may not see are only counted. In the
+// student's view intended killers are left out, a hint appears only after
+// a wrong prediction, and a mutant not predicted is concealed (see
+// Mutant), named by its ID.
+func (r *Report) For(v View) *Report {
+	out := *r
+	out.Meta.View = v
+	if v == Instructor {
+		return &out
+	}
+	out.redactHidden()
+	predicted, wrong := map[string]bool{}, map[string]bool{}
+	for _, vd := range out.Verdicts {
+		predicted[vd.Prediction.Mutant] = true
+		wrong[vd.Prediction.Mutant] = vd.Judged && !vd.Right
+	}
+	out.Mutants = slices.Clone(out.Mutants)
+	out.Meta.Revealed = nil
+	for i, mu := range out.Mutants {
+		if v == Student {
+			mu.Killer = ""
+			if !wrong[mu.Name] {
+				mu.Hint = nil
+			}
+		}
+		switch {
+		case predicted[mu.Name] || mu.Origin != OriginLab:
+		case v == Reveal:
+			out.Meta.Revealed = append(out.Meta.Revealed, mu.Name)
+		default:
+			mu = conceal(mu)
+		}
+		out.Mutants[i] = mu
+	}
+	out.Uncounted = out.unshared(predicted, v)
+	if v == Student {
+		out.Unpredicted = slices.Clone(out.Unpredicted)
+		for i, name := range out.Unpredicted {
+			if mu, ok := r.Mutant(name); ok {
+				out.Unpredicted[i] = mu.ID()
+			}
+		}
+	}
+	return &out
+}
+
+// conceal leaves out of mu everything that says how it dies, and what it
+// does: only its ID, step, function, idea and outcome stay.
+func conceal(mu Mutant) Mutant {
+	c := Mutant{Origin: mu.Origin, Label: mu.Label, Step: mu.Step, Function: mu.Function, Idea: mu.Idea, Concealed: true, shown: mu.shown}
+	c.MutantRow = killmatrix.MutantRow{Name: mu.ID(), Outcome: mu.Outcome, KilledBy: []killmatrix.Kill{},
+		SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]killmatrix.Result{}}
+	if mu.Outcome == outcome.Invalid || mu.Outcome == outcome.Unviable {
+		c.Reason = mu.Reason
+	}
+	return c
+}
+
+// unshared keeps, of each broken observation's misconceptions, those of
+// mutants the student may see how they die.
+func (r *Report) unshared(predicted map[string]bool, v View) []Uncounted {
+	out := slices.Clone(r.Uncounted)
+	for i, u := range out {
+		u.SharedWith = slices.DeleteFunc(slices.Clone(u.SharedWith), func(m Misconception) bool {
+			return v == Student && !predicted[m.Mutant] && r.isLab(m.Mutant)
+		})
+		out[i] = u
+	}
+	return out
+}
+
+func (r *Report) isLab(name string) bool {
+	mu, ok := r.Mutant(name)
+	return ok && mu.Origin == OriginLab
+}
+
+// redactHidden removes the mutants a student may not see everywhere they
+// would be named, counting them in Hidden.
+func (r *Report) redactHidden() {
+	hidden := map[string]bool{}
+	var kept []Mutant
+	for _, mu := range r.Mutants {
+		if mu.shown {
+			kept = append(kept, mu)
+			continue
+		}
+		hidden[mu.Name] = true
+		if mu.Outcome != outcome.Unviable {
+			r.Hidden.Mutants++
+			if mu.Outcome == outcome.Killed {
+				r.Hidden.Killed++
+			}
+		}
+	}
+	r.Mutants = kept
+	r.Verdicts = slices.DeleteFunc(slices.Clone(r.Verdicts), func(v Verdict) bool { return hidden[v.Prediction.Mutant] })
+	r.Unpredicted = slices.DeleteFunc(slices.Clone(r.Unpredicted), func(m string) bool { return hidden[m] })
+	r.Uncounted = slices.Clone(r.Uncounted)
+	for i, u := range r.Uncounted {
+		u.SharedWith = slices.DeleteFunc(slices.Clone(u.SharedWith), func(m Misconception) bool { return hidden[m.Mutant] })
+		r.Uncounted[i] = u
+	}
+}
+
+// Localize words r's findings in lang and makes it r's language.
+func (r *Report) Localize(lang i18n.Lang) {
+	r.Meta.Lang = lang
+	r.Verdicts = slices.Clone(r.Verdicts)
+	for i, v := range r.Verdicts {
+		mu, _ := r.Mutant(v.Prediction.Mutant)
+		v.Problems = slices.Clone(v.Problems)
+		for j, f := range v.Problems {
+			v.Problems[j].Message = r.finding(f, mu)
+		}
+		r.Verdicts[i] = v
+	}
+}
