@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"idemlab/harness/jsonpos"
+	"idemlab/harness/internal/jsonpos"
 )
 
 // Version is the clause-table format this package reads.

@@ -1,8 +1,10 @@
 package grade
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
+	"idemlab/harness/heldout"
 	"idemlab/harness/mutation"
 )
 
@@ -35,61 +37,50 @@ type Misconception struct {
 	Observations []string `json:"observations"` // "student: kind/name"
 }
 
-func analyse(c *Class, cat *mutation.Catalogue) Analytics {
+// Analyse computes the class analytics from its rows alone, so that a
+// merge of shards computes the same as one run of the whole class.
+func Analyse(rows []Row, cat *mutation.Catalogue, held []heldout.Mutant) Analytics {
 	a := Analytics{Unkilled: []Tally{}, WrongPredictions: []Tally{}, Misconceptions: []Misconception{}}
+	killed, wrong, predicted := map[string]int{}, map[string]int{}, map[string]int{}
+	shared := map[string][]string{}
 	graded := 0
-	killed, heldKilled := map[string]int{}, map[string]int{}
-	wrong, predicted := map[string]int{}, map[string]int{}
-	shared := map[string]*Misconception{}
-	for _, row := range c.Rows {
-		if row.Report == nil {
-			continue
+	for _, row := range rows {
+		if row.Graded {
+			graded++
 		}
-		graded++
-		for _, m := range row.Killed {
+		for _, m := range append(slices.Clone(row.Killed), row.KilledHeldOut...) {
 			killed[m]++
 		}
-		for _, m := range row.KilledHeldOut {
-			heldKilled[m]++
-		}
-		for _, v := range row.Report.Verdicts {
-			predicted[v.Prediction.Mutant]++
-			if !v.Right {
-				wrong[v.Prediction.Mutant]++
+		for _, p := range row.Predictions {
+			predicted[p.Mutant]++
+			if !p.Right {
+				wrong[p.Mutant]++
 			}
 		}
-		for _, inv := range row.Report.Uncounted {
-			for _, s := range inv.SharedWith {
-				m := shared[s.Mutant]
-				if m == nil {
-					m = &Misconception{Mutant: s.Mutant, Hint: s.Hint.String()}
-					shared[s.Mutant] = m
-				}
-				m.Observations = append(m.Observations, row.Student+": "+inv.Observation)
+		for _, e := range row.Expectations {
+			for _, m := range e.Mutants {
+				shared[m] = append(shared[m], row.Student+": "+e.Observation)
 			}
 		}
 	}
-	if cat != nil {
-		for _, m := range cat.Mutants {
-			a.Unkilled = append(a.Unkilled, Tally{Mutant: m.Name, Count: killed[m.Name], Of: graded})
-			a.WrongPredictions = append(a.WrongPredictions, Tally{Mutant: m.Name, Count: wrong[m.Name], Of: predicted[m.Name]})
-		}
+	hints := map[string]string{}
+	for _, m := range cat.Mutants {
+		hints[m.Name] = m.Hint.String()
+		a.Unkilled = append(a.Unkilled, Tally{Mutant: m.Name, Count: killed[m.Name], Of: graded})
+		a.WrongPredictions = append(a.WrongPredictions, Tally{Mutant: m.Name, Count: wrong[m.Name], Of: predicted[m.Name]})
 	}
-	for _, h := range c.HeldOut {
+	for _, h := range held {
 		if h.Unviable == "" {
-			a.Unkilled = append(a.Unkilled, Tally{Mutant: h.Name, HeldOut: true, Count: heldKilled[h.Name], Of: graded})
+			a.Unkilled = append(a.Unkilled, Tally{Mutant: h.Name, HeldOut: true, Count: killed[h.Name], Of: graded})
 		}
 	}
-	sort.SliceStable(a.Unkilled, func(i, j int) bool { return a.Unkilled[i].Count < a.Unkilled[j].Count })
-	sort.SliceStable(a.WrongPredictions, func(i, j int) bool { return a.WrongPredictions[i].Count > a.WrongPredictions[j].Count })
-	for _, m := range shared {
-		a.Misconceptions = append(a.Misconceptions, *m)
+	slices.SortStableFunc(a.Unkilled, func(x, y Tally) int { return cmp.Compare(x.Count, y.Count) })
+	slices.SortStableFunc(a.WrongPredictions, func(x, y Tally) int { return cmp.Compare(y.Count, x.Count) })
+	for m, obs := range shared {
+		a.Misconceptions = append(a.Misconceptions, Misconception{Mutant: m, Hint: hints[m], Observations: obs})
 	}
-	sort.Slice(a.Misconceptions, func(i, j int) bool {
-		if len(a.Misconceptions[i].Observations) != len(a.Misconceptions[j].Observations) {
-			return len(a.Misconceptions[i].Observations) > len(a.Misconceptions[j].Observations)
-		}
-		return a.Misconceptions[i].Mutant < a.Misconceptions[j].Mutant
+	slices.SortFunc(a.Misconceptions, func(x, y Misconception) int {
+		return cmp.Or(cmp.Compare(len(y.Observations), len(x.Observations)), cmp.Compare(x.Mutant, y.Mutant))
 	})
 	return a
 }

@@ -1,241 +1,281 @@
 package grade
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"idemlab/harness/heldout"
+	"idemlab/harness/internal/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
-	"idemlab/harness/outcome"
+	"idemlab/harness/labrun"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
+	"idemlab/harness/submission"
 )
 
 // Schema names the JSON form of a graded class.
-const Schema = "idemlab/grade/v1"
+//
+// History: idemlab/grade/v1 had the rows and analytics; idemlab/grade/v2
+// adds the budgets and limits, the shard, each row's refused and flaky
+// observations, predictions and isolation, and escapes names.
+const Schema = "idemlab/grade/v2"
 
-// HeldOut runs observations against mutants kept outside the students'
-// repository (a *heldout.Set).
-type HeldOut interface {
-	// Mutants lists every held-out mutant, viable or not.
-	Mutants() []heldout.Mutant
-	// Run runs the observations, whose names are unique, against every
-	// viable held-out mutant.
-	Run(obs []killmatrix.Observation) (*killmatrix.Matrix, error)
-}
-
-// A HeldOutMutant is one mutant of an instructor's extra catalogue.
-type HeldOutMutant = heldout.Mutant
-
-// Options are what Grade needs from the grader's checkout.
+// Options are what grading needs from the grader's checkout.
 type Options struct {
-	// Lab is the lab graded, with its reference and mutants.
-	Lab *lab.Lab
-	// Observations are the lab's own, run once for the whole class.
+	// Lab is the lab graded; Observations its own, run once for the
+	// whole class.
+	Lab          *lab.Lab
 	Observations []killmatrix.Observation
 	// HeldOut is nil when the instructor keeps no extra mutants.
-	HeldOut HeldOut
+	HeldOut *heldout.Set
 	Rubric  Rubric
+	Budgets Budgets
 	// Parallel is how many submissions are graded at once (default the
-	// number of CPUs); Timeout and WorkRoot go to killmatrix.Build.
+	// number of CPUs).
 	Parallel int
-	Timeout  time.Duration
+	// Worker starts a worker; NoSandbox runs workers under the resource
+	// limits alone, without bubblewrap.
+	Worker    Worker
+	NoSandbox bool
+	// WorkRoot is where the stage and work folders are made ("" for the
+	// system's temporary folder).
 	WorkRoot string
+	// FeedbackDir, when set, receives each graded student's feedback as
+	// NAME.txt, written as soon as the student is graded.
+	FeedbackDir string
+	// Progress hears of each submission as it starts and is done.
+	Progress killmatrix.Progress
+	// Shard, when set, says which part of the class this run grades.
+	Shard *Shard
 }
 
-// A Row is one student's grade.
-type Row struct {
-	Student string `json:"student"`
-	// Predicted and Right count prediction blocks filled and right.
-	Predicted int `json:"predicted"`
-	Right     int `json:"right"`
-	// OwnObservations counts the student's observations that ran.
-	OwnObservations int `json:"own_observations"`
-	// OwnKills counts lab mutants, HeldOutKills held-out mutants, killed
-	// by at least one of the student's valid observations.
-	OwnKills     int `json:"own_kills"`
-	HeldOutKills int `json:"held_out_kills"`
-	// Invalid counts own observations that fail on the reference, Flaky
-	// those whose result changed between runs, Timeouts those that timed
-	// out on the reference or any mutant.
-	Invalid  int `json:"invalid"`
-	Flaky    int `json:"flaky"`
-	Timeouts int `json:"timeouts"`
-	// Flags say what could not be graded, and why.
-	Flags []string `json:"flags"`
-	Total float64  `json:"total"`
-
-	// Killed and KilledHeldOut name the mutants counted above.
-	Killed        []string `json:"killed"`
-	KilledHeldOut []string `json:"killed_held_out"`
-	// Report is the student's full report, for feedback and analytics.
-	Report *report.Report `json:"-"`
+// grader grades one class.
+type grader struct {
+	opt     Options
+	lab     *killmatrix.Matrix // the lab's observations, run once
+	heldLab *killmatrix.Matrix // the same, against the held-out mutants
 }
 
-// A Class is every row, with what the class as a whole shows.
-type Class struct {
-	Schema    string          `json:"schema"`
-	Rubric    Rubric          `json:"rubric"`
-	Mutants   int             `json:"mutants"`
-	HeldOut   []HeldOutMutant `json:"held_out"`
-	Rows      []Row           `json:"rows"`
-	Analytics Analytics       `json:"analytics"`
-	// LabElapsed is the one run of the lab's observations; Elapsed the
-	// whole grading.
-	LabElapsedMS int64 `json:"lab_elapsed_ms"`
-	ElapsedMS    int64 `json:"elapsed_ms"`
-}
-
-// Grade grades every submission against the grader's reference and
-// mutants. The lab's observations run once; each submission's own run on
-// top of them, Parallel submissions at a time. A submission that cannot be
-// graded in part is graded as far as it can be and flagged.
-func Grade(subs []Submission, opt Options) (*Class, error) {
+// Grade grades the entries of a class. The lab's observations run once,
+// in this process; each submission's own run in a worker of its own,
+// Parallel at a time. A submission that cannot be graded in full is
+// graded as far as it can be and flagged; it never stops the class. Only
+// a lab whose own observations do not pass is an error: no grade would be
+// fair.
+func Grade(ctx context.Context, entries []Entry, opt Options) (*Class, error) {
 	start := time.Now()
 	if opt.Parallel <= 0 {
 		opt.Parallel = runtime.GOMAXPROCS(0)
 	}
-	build := killmatrix.Options{Timeout: opt.Timeout, Parallel: opt.Parallel, WorkRoot: opt.WorkRoot}
-	lab := killmatrix.Build(opt.Lab, opt.Lab.Mutants, opt.Observations, build)
-	if err := lab.Gate(); err != nil {
-		return nil, fmt.Errorf("the grader's own lab is not sound, so no grade would be fair:\n%v", err)
+	if opt.Budgets == (Budgets{}) {
+		opt.Budgets = DefaultBudgets
 	}
-	c := &Class{Schema: Schema, Rubric: opt.Rubric, Mutants: len(opt.Lab.Mutants), HeldOut: []HeldOutMutant{}, Rows: make([]Row, len(subs)), LabElapsedMS: lab.Elapsed.Milliseconds()}
-	// Every student's observations run against the held-out mutants in
-	// one program run: one build, and all cores busy.
-	var held *killmatrix.Matrix
-	var heldErr error
-	if opt.HeldOut != nil {
-		var all []killmatrix.Observation
-		for _, s := range subs {
-			for _, o := range s.Observations {
-				o.Name = heldOutName(s.Student, o.Name)
-				all = append(all, o)
-			}
-		}
-		if len(all) > 0 {
-			held, heldErr = opt.HeldOut.Run(all)
-		}
-		c.HeldOut = opt.HeldOut.Mutants()
+	if opt.Worker.Path == "" {
+		return nil, errors.New("grade: no worker to run submissions in")
 	}
-
-	// Each submission's scripts run one at a time inside it; the class
-	// runs Parallel submissions at once.
-	build.Parallel = 1
+	stage(opt.Progress, "running the lab's own observations")
+	g, err := newGrader(opt)
+	if err != nil {
+		return nil, err
+	}
+	stage(opt.Progress, "grading")
+	c := newClass(opt)
+	c.LabElapsedMS = g.lab.Elapsed.Milliseconds()
+	c.Rows = make([]Row, len(entries))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, opt.Parallel)
-	for i := range subs {
+	for i, e := range entries {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			c.Rows[i] = gradeOne(subs[i], lab, held, heldErr, opt, build)
+			c.Rows[i] = g.grade(ctx, e)
 		}()
 	}
 	wg.Wait()
-	c.Analytics = analyse(c, opt.Lab.Catalogue)
+	c.Analytics = Analyse(c.Rows, opt.Lab.Catalogue, c.HeldOut)
 	c.ElapsedMS = time.Since(start).Milliseconds()
 	return c, nil
 }
 
-// heldOutName names a student's observation uniquely within the class.
-func heldOutName(student, observation string) string { return student + ":" + observation }
+// stage names the work now under way, for a progress meter that shows it.
+func stage(p killmatrix.Progress, name string) {
+	if s, ok := p.(interface{ Stage(string) }); ok {
+		s.Stage(name)
+	}
+}
 
-func gradeOne(s Submission, lab, held *killmatrix.Matrix, heldErr error, opt Options, build killmatrix.Options) (row Row) {
-	row = Row{Student: s.Student, Flags: slices.Clone(s.Flags), Killed: []string{}, KilledHeldOut: []string{}}
+// An UnsoundError says the lab's own observations do not pass on the
+// reference, or are flaky: no grade would be fair.
+type UnsoundError struct{ Err error }
+
+func (e *UnsoundError) Error() string {
+	return fmt.Sprintf("the grader's own lab is not sound, so no grade would be fair:\n%v", e.Err)
+}
+
+// newGrader runs the lab's own observations against the reference, the
+// lab's mutants and the held-out ones.
+func newGrader(opt Options) (*grader, error) {
+	build := killmatrix.Options{Timeout: opt.Budgets.Observation}
+	g := &grader{opt: opt, lab: killmatrix.Build(opt.Lab, opt.Lab.Mutants, opt.Observations, build)}
+	if err := g.lab.Gate(); err != nil {
+		return nil, &UnsoundError{err}
+	}
+	if opt.HeldOut != nil {
+		var err error
+		if g.heldLab, err = opt.HeldOut.Run(opt.Observations); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// grade grades one entry. Nothing it meets in the submission stops it.
+func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
+	row = newRow(e)
+	if p := g.opt.Progress; p != nil {
+		p.Start(e.Student)
+		defer p.Done(e.Student)
+	}
 	defer func() {
-		// One bad submission never stops the class.
-		if e := recover(); e != nil {
-			row.Flags = append(row.Flags, fmt.Sprintf("grading stopped: %v", e))
+		if v := recover(); v != nil {
+			row.Flags = append(row.Flags, fmt.Sprintf("grading stopped: internal error: %v", v))
 		}
-		row.Total = opt.Rubric.Total(row)
+		row.Total = g.opt.Rubric.Total(row)
 	}()
-
-	known := predict.Known{}
-	for _, m := range opt.Lab.Mutants {
-		known.Mutants = append(known.Mutants, m.Name)
+	if !e.Graded() {
+		return row
 	}
-	for _, o := range append(slices.Clone(opt.Observations), s.Observations...) {
-		known.Observations = append(known.Observations, o.Name)
-	}
-	sheet, err := predict.ParseFiles(s.Worksheets, known)
+	stage, err := os.MkdirTemp(g.opt.WorkRoot, "idemlab-stage-")
 	if err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") {
-			row.Flags = append(row.Flags, "worksheet: "+line)
-		}
-		sheet = nil // graded as far as possible: no predictions
+		row.Flags = append(row.Flags, "grading stopped: "+err.Error())
+		return row
 	}
-
-	full := lab
-	if len(s.Observations) > 0 {
-		own := killmatrix.Build(opt.Lab, opt.Lab.Mutants, s.Observations, build)
-		if full, err = killmatrix.Merge(lab, own); err != nil {
-			row.Flags = append(row.Flags, err.Error())
-			full = lab
-		}
+	defer os.RemoveAll(stage)
+	sub, err := submission.Reader{Lab: g.opt.Lab, Limits: g.opt.Budgets.Limits, Stage: stage}.Read(e.Dir)
+	if err != nil {
+		row.Flags = append(row.Flags, "cannot read the submission: "+err.Error())
+		return row
 	}
-	r := report.New(full, opt.Lab.Catalogue, sheet, nil)
-	row.Report = r
-	row.Predicted, row.Right = r.Score.Predicted, r.Score.Right
-	row.OwnObservations, row.OwnKills = len(s.Observations), r.Score.OwnKills
-
-	ownNames := map[string]bool{}
-	for _, o := range s.Observations {
-		ownNames[o.Name] = true
+	row.Graded = true
+	r, problems := g.judge(ctx, stage, sub, &row)
+	row.count(r, sub)
+	row.Total = g.opt.Rubric.Total(row)
+	if err := g.feedback(e, graded{row, r, problems, g.lang(sub, r)}); err != nil {
+		row.Flags = append(row.Flags, "feedback not written: "+err.Error())
 	}
-	timedOut := map[string]bool{}
-	for _, o := range full.Observations {
-		if !ownNames[o.Name] {
-			continue
-		}
-		if o.Status == outcome.Flaky {
-			row.Flaky++
-		}
-		// One that timed out on the reference counts as a timeout, not
-		// also as invalid: it is penalised once.
-		switch {
-		case o.Status == outcome.TimedOut:
-			timedOut[o.Name] = true
-		case o.Status == outcome.Broken:
-			row.Invalid++
-		}
-	}
-	for _, mu := range full.Mutants {
-		for name := range ownNames {
-			if mu.Cells[name].Status == outcome.TimedOut {
-				timedOut[name] = true
-			}
-		}
-		if slices.ContainsFunc(mu.KilledBy, func(k killmatrix.Kill) bool { return ownNames[k.Observation] }) {
-			row.Killed = append(row.Killed, mu.Name)
-		}
-	}
-
-	if heldErr != nil && len(s.Observations) > 0 {
-		row.Flags = append(row.Flags, "held-out mutants: "+heldErr.Error())
-	}
-	if held != nil && len(s.Observations) > 0 {
-		mine := map[string]string{} // class-wide name -> observation name
-		for _, o := range s.Observations {
-			mine[heldOutName(s.Student, o.Name)] = o.Name
-		}
-		for _, mu := range held.Mutants {
-			if slices.ContainsFunc(mu.KilledBy, func(k killmatrix.Kill) bool { _, ok := mine[k.Observation]; return ok }) {
-				row.KilledHeldOut = append(row.KilledHeldOut, mu.Name)
-			}
-			for name, cell := range mu.Cells {
-				if o, ok := mine[name]; ok && cell.Status == outcome.TimedOut {
-					timedOut[o] = true
-				}
-			}
-		}
-		row.HeldOutKills = len(row.KilledHeldOut)
-	}
-	row.Timeouts = len(timedOut)
 	return row
+}
+
+// judge runs the submission and assembles its full report; the
+// worksheets' problems come back for the feedback.
+func (g *grader) judge(ctx context.Context, stage string, sub *submission.Submission, row *Row) (*report.Report, predict.Problems) {
+	row.Flags = append(row.Flags, sub.Flags...)
+	sheet, problems := g.sheet(sub, row)
+	full, held := g.lab, g.heldLab
+	var out workOutcome
+	if len(sub.Observations) > 0 {
+		out = g.work(ctx, stage, sub.Observations)
+		full, held = g.merge(out, sub.Observations, row)
+	}
+	parts := labrun.Parts{Matrix: full, Sheet: sheet, Refused: sub.Refused}
+	if g.opt.HeldOut != nil {
+		parts.HeldOut, parts.Held = held, g.opt.HeldOut.Mutants()
+	}
+	r, err := labrun.Assemble(g.opt.Lab, parts)
+	if err != nil {
+		panic(err) // the matrices come from one lab: a mismatch is a bug
+	}
+	return r, problems
+}
+
+// sheet reads the worksheets: a malformed block is flagged with its line
+// and the rest is graded.
+func (g *grader) sheet(sub *submission.Submission, row *Row) (*predict.Sheet, predict.Problems) {
+	known := labrun.Known(g.opt.Lab, append(append([]killmatrix.Observation{}, g.opt.Observations...), sub.Observations...))
+	for name := range sub.Refused {
+		known.Observations = append(known.Observations, name)
+	}
+	if len(sub.Worksheets) == 0 {
+		row.Flags = append(row.Flags, "no worksheet: no predictions to grade")
+	}
+	sheet, problems := predict.Read(sub.Worksheets, known)
+	for _, p := range problems {
+		row.Flags = append(row.Flags, "worksheet: "+submission.Quote(p.Error()))
+	}
+	return sheet, problems
+}
+
+// lang is the student's language: their predictions', else Chinese when
+// their only worksheet is the Chinese one.
+func (g *grader) lang(sub *submission.Submission, r *report.Report) i18n.Lang {
+	fallback := i18n.English
+	if len(sub.Worksheets) > 0 && !slices.ContainsFunc(sub.Worksheets, func(w predict.Source) bool { return predict.LangOf(w.File) != i18n.Chinese }) {
+		fallback = i18n.Chinese
+	}
+	return labrun.Language(r.Predictions, fallback)
+}
+
+// merge joins the worker's matrices to the lab's, giving each
+// observation back what the grader vetted (the worker is trusted with
+// verdicts, not with names and files).
+func (g *grader) merge(out workOutcome, obs []killmatrix.Observation, row *Row) (full, held *killmatrix.Matrix) {
+	full, held = g.lab, g.heldLab
+	row.Isolation = out.isolation
+	if out.flag != "" {
+		row.Flags = append(row.Flags, out.flag)
+		return full, held
+	}
+	own := out.result.Own
+	if err := vetted(own, obs); err != nil {
+		row.Flags = append(row.Flags, "grading stopped: "+err.Error())
+		return full, held
+	}
+	m, err := killmatrix.Merge(g.lab, own)
+	if err != nil {
+		row.Flags = append(row.Flags, "grading stopped: "+err.Error())
+		return full, held
+	}
+	full = m
+	switch h := out.result.HeldOut; {
+	case g.heldLab == nil:
+	case out.result.HeldOutError != "":
+		row.Flags = append(row.Flags, "held-out mutants: "+submission.Quote(out.result.HeldOutError))
+	case h != nil && vetted(h, obs) == nil:
+		if m, err := killmatrix.Merge(g.heldLab, h); err == nil {
+			held = m
+		}
+	}
+	return full, held
+}
+
+// vetted checks that a worker's matrix judged exactly the observations
+// given, and restores each one's script and text.
+func vetted(m *killmatrix.Matrix, obs []killmatrix.Observation) error {
+	if len(m.Observations) != len(obs) {
+		return fmt.Errorf("the worker judged %d observations, not the %d given", len(m.Observations), len(obs))
+	}
+	for i := range m.Observations {
+		if m.Observations[i].Name != obs[i].Name {
+			return fmt.Errorf("the worker judged %q where %q was given", m.Observations[i].Name, obs[i].Name)
+		}
+		m.Observations[i].Observation = obs[i]
+	}
+	return nil
+}
+
+// feedback writes the student's feedback file, when asked to.
+func (g *grader) feedback(e Entry, gr graded) error {
+	if g.opt.FeedbackDir == "" || submission.CheckName(e.Student) != nil {
+		return nil
+	}
+	return os.WriteFile(filepath.Join(g.opt.FeedbackDir, e.Student+".txt"), gr.feedback(g.opt), 0o644)
 }

@@ -9,101 +9,108 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"idemlab/harness/submission"
 )
 
-// Text writes the class as a table, one student a line, then each
-// student's flags, the held-out mutants, and the class analytics.
-func (c *Class) Text(w io.Writer) error {
+// Table writes the class as a table, one student a line, then each
+// student's flags, the held-out mutants, and the class analytics. Every
+// name and flag is escaped (submission.Quote), so nothing a student
+// named can forge a line.
+func (c *Class) Table(w io.Writer) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "student\tpredictions\town kills\theld-out kills\tinvalid\ttimeouts\tflags\ttotal\t")
 	for _, r := range c.Rows {
-		fmt.Fprintf(tw, "%s\t%d/%d\t%d/%d\t%d/%d\t%d\t%d\t%d\t%s\t\n", r.Student, r.Right, r.Predicted, r.OwnKills, c.Mutants,
-			r.HeldOutKills, c.viableHeldOut(), r.Invalid, r.Timeouts, len(r.Flags), strconv.FormatFloat(r.Total, 'f', -1, 64))
+		fmt.Fprintf(tw, "%s\t%d/%d\t%d/%d\t%d/%d\t%d\t%d\t%d\t%s\t\n", submission.Quote(r.Student), r.Right, r.Predicted, r.OwnKills, c.Mutants,
+			r.HeldOutKills, heldOutViable(c.HeldOut), r.Invalid, r.Timeouts, len(r.Flags), strconv.FormatFloat(r.Total, 'f', -1, 64))
 	}
 	tw.Flush()
 	fmt.Fprintf(&b, "\npredictions: right/recorded; kills: mutants killed by the student's own observations.\n")
 	fmt.Fprintf(&b, "rubric: %+v\n", c.Rubric)
-
-	for _, r := range c.Rows {
-		if len(r.Flags) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n%s:\n", r.Student)
-		for _, f := range r.Flags {
-			fmt.Fprintf(&b, "  FLAG %s\n", f)
-		}
-	}
-	if len(c.HeldOut) > 0 {
-		b.WriteString("\nheld-out mutants:\n")
-		for _, h := range c.HeldOut {
-			state := "runs"
-			if h.Unviable != "" {
-				state = "UNVIABLE: " + h.Unviable
-			}
-			vis := h.Visibility
-			if vis == "" {
-				vis = "visible"
-			}
-			fmt.Fprintf(&b, "  %s (%s, %s): %s\n", h.Name, vis, h.Idea.String(), state)
-		}
-	}
-
-	a := c.Analytics
-	b.WriteString("\nmutants the class's own observations kill, fewest first:\n")
-	for _, t := range a.Unkilled {
-		tag := ""
-		if t.HeldOut {
-			tag = " (held out)"
-		}
-		fmt.Fprintf(&b, "  %-32s %d of %d students%s\n", t.Mutant, t.Count, t.Of, tag)
-	}
-	b.WriteString("\npredictions most often wrong:\n")
-	for _, t := range a.WrongPredictions {
-		if t.Of > 0 {
-			fmt.Fprintf(&b, "  %-32s %d wrong of %d predicted\n", t.Mutant, t.Count, t.Of)
-		}
-	}
-	if len(a.Misconceptions) > 0 {
-		b.WriteString("\ninvalid observations, by the mutant whose behaviour they expect:\n")
-		for _, m := range a.Misconceptions {
-			fmt.Fprintf(&b, "  %s: %d (%s)\n    hint: %s\n", m.Mutant, len(m.Observations), strings.Join(m.Observations, ", "), m.Hint)
-		}
-	}
+	c.flagsText(&b)
+	c.heldOutText(&b)
+	c.Analytics.text(&b)
 	fmt.Fprintf(&b, "\n%d submissions graded in %v (the lab's own observations: %v)\n", len(c.Rows),
 		time.Duration(c.ElapsedMS)*time.Millisecond, time.Duration(c.LabElapsedMS)*time.Millisecond)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func (c *Class) viableHeldOut() int {
-	n := 0
-	for _, h := range c.HeldOut {
-		if h.Unviable == "" {
-			n++
+func (c *Class) flagsText(b *strings.Builder) {
+	for _, r := range c.Rows {
+		if len(r.Flags) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\n%s:\n", submission.Quote(r.Student))
+		for _, f := range r.Flags {
+			fmt.Fprintf(b, "  FLAG %s\n", submission.Quote(f))
 		}
 	}
-	return n
+}
+
+func (c *Class) heldOutText(b *strings.Builder) {
+	if len(c.HeldOut) == 0 {
+		return
+	}
+	b.WriteString("\nheld-out mutants:\n")
+	for _, h := range c.HeldOut {
+		state := "runs"
+		if h.Unviable != "" {
+			state = "UNVIABLE: " + h.Unviable
+		}
+		vis := string(h.Visibility)
+		if vis == "" {
+			vis = "visible"
+		}
+		fmt.Fprintf(b, "  %s (%s, %s): %s\n", h.Name, vis, h.Idea.String(), state)
+	}
+}
+
+func (a Analytics) text(b *strings.Builder) {
+	b.WriteString("\nmutants the class's own observations kill, fewest first:\n")
+	for _, t := range a.Unkilled {
+		tag := ""
+		if t.HeldOut {
+			tag = " (held out)"
+		}
+		fmt.Fprintf(b, "  %-32s %d of %d students%s\n", t.Mutant, t.Count, t.Of, tag)
+	}
+	b.WriteString("\npredictions most often wrong:\n")
+	for _, t := range a.WrongPredictions {
+		if t.Of > 0 {
+			fmt.Fprintf(b, "  %-32s %d wrong of %d predicted\n", t.Mutant, t.Count, t.Of)
+		}
+	}
+	if len(a.Misconceptions) > 0 {
+		b.WriteString("\ninvalid observations, by the mutant whose behaviour they expect:\n")
+		for _, m := range a.Misconceptions {
+			fmt.Fprintf(b, "  %s: %d (%s)\n    hint: %s\n", m.Mutant, len(m.Observations), submission.Quote(strings.Join(m.Observations, ", ")), m.Hint)
+		}
+	}
 }
 
 // CSVHeader names the CSV columns.
-var CSVHeader = []string{"student", "predicted", "right", "own_observations", "own_kills", "mutants", "held_out_kills", "held_out", "invalid", "flaky", "timeouts", "flags", "total"}
+var CSVHeader = []string{"student", "predicted", "right", "own_observations", "refused", "own_kills", "mutants", "held_out_kills", "held_out", "invalid", "flaky", "timeouts", "flags", "total"}
 
-// CSV writes one line per student; flags are joined with " | ".
+// CSV writes one line per student; flags are joined with " | ". Names
+// and flags are escaped as in the table.
 func (c *Class) CSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
+	itoa := strconv.Itoa
 	for _, r := range c.Rows {
-		cw.Write([]string{r.Student, strconv.Itoa(r.Predicted), strconv.Itoa(r.Right), strconv.Itoa(r.OwnObservations),
-			strconv.Itoa(r.OwnKills), strconv.Itoa(c.Mutants), strconv.Itoa(r.HeldOutKills), strconv.Itoa(c.viableHeldOut()),
-			strconv.Itoa(r.Invalid), strconv.Itoa(r.Flaky), strconv.Itoa(r.Timeouts), strings.Join(r.Flags, " | "),
+		cw.Write([]string{submission.Quote(r.Student), itoa(r.Predicted), itoa(r.Right), itoa(r.OwnObservations), itoa(r.Refused),
+			itoa(r.OwnKills), itoa(c.Mutants), itoa(r.HeldOutKills), itoa(heldOutViable(c.HeldOut)),
+			itoa(r.Invalid), itoa(r.Flaky), itoa(r.Timeouts), submission.Quote(strings.Join(r.Flags, " | ")),
 			strconv.FormatFloat(r.Total, 'f', -1, 64)})
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
-// JSON writes the class as indented JSON (schema idemlab/grade/v1).
+// JSON writes the class as indented JSON (see Schema). JSON escapes
+// every control character itself.
 func (c *Class) JSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -1,6 +1,6 @@
 package grade
 
-import "idemlab/harness/jsonpos"
+import "idemlab/harness/internal/jsonpos"
 
 // A Rubric turns a student's counts into a total: each count times its
 // weight, summed. Weights may be negative (a penalty) or zero (ignored).

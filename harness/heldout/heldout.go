@@ -115,6 +115,16 @@ func check(l *lab.Lab, file string, cat *mutation.Catalogue, known []string) err
 	return nil
 }
 
+// Attach returns the set whose program bin [Load] built, perhaps in
+// another process, with its mutants, to run in dir with opt; Close
+// leaves bin in place.
+func Attach(bin string, mutants []Mutant, dir string, opt killmatrix.Options) *Set {
+	return &Set{mutants: mutants, program: mutagen.Attach(bin, dir), opt: opt}
+}
+
+// Options are the options the set runs observations with.
+func (s *Set) Options() killmatrix.Options { return s.opt }
+
 // Close removes the built program.
 func (s *Set) Close() { s.program.Close() }
 

@@ -149,6 +149,17 @@ func (cfg Config) observations() ([]killmatrix.Observation, error) {
 	return cfg.fromRoot(append(obs, own...)), nil
 }
 
+// LabObservations are lab l's own observations in the checkout at root,
+// each named relative to root (testdata/edge/x.txtar) and run from where
+// it is.
+func LabObservations(l *lab.Lab, root string) ([]killmatrix.Observation, error) {
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	if err != nil {
+		return nil, err
+	}
+	return Config{Root: root}.fromRoot(obs), nil
+}
+
 // fromRoot names every observation's file relative to the module root,
 // so that a report's positions are the same wherever it was made from
 // (testdata/edge/x.txtar:12); each still runs from where it was found.
@@ -261,39 +272,70 @@ func (res *Result) HeldOutSurvived() bool {
 
 // report builds the full report, held-out mutants joined.
 func (p *Plan) report(labMatrix *killmatrix.Matrix) (*report.Report, error) {
-	m, cat := labMatrix, p.Lab.Catalogue
-	var held []heldout.Mutant
+	parts := Parts{Matrix: labMatrix, Sheet: p.Sheet, Refused: p.Refused, Inputs: p.Inputs}
 	if p.HeldOut != nil {
 		hm, err := p.HeldOut.Run(p.Observations)
 		if err != nil {
 			return nil, err
 		}
-		if m, err = killmatrix.Join(labMatrix, hm); err != nil {
+		parts.HeldOut, parts.Held = hm, p.HeldOut.Mutants()
+	}
+	r, err := Assemble(p.Lab, parts)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.sources(r); err != nil {
+		return nil, err
+	}
+	heldOutDiffs(r, parts.Held)
+	return r, nil
+}
+
+// Parts are what a full report is assembled from.
+type Parts struct {
+	// Matrix judges the lab's mutants; HeldOut, when not nil, the viable
+	// held-out mutants of Held against the same observations.
+	Matrix, HeldOut *killmatrix.Matrix
+	Held            []heldout.Mutant
+	// Sheet holds the predictions (nil for none); Refused the student's
+	// observations refused before they ran, by name, with why.
+	Sheet   *predict.Sheet
+	Refused map[string]string
+	Inputs  []report.Digest
+}
+
+// Assemble builds the instructor's full report of lab l from its parts:
+// the lab's mutants and the held-out ones (marked, the unviable added,
+// a survivor its catalogue marks equivalent judged equivalent), the
+// verdicts of the predictions, and the refused observations. The
+// grader assembles each submission's report this way from matrices run
+// elsewhere; [Plan.Run] from matrices it runs itself.
+func Assemble(l *lab.Lab, parts Parts) (*report.Report, error) {
+	m, cat := parts.Matrix, l.Catalogue
+	if parts.HeldOut != nil {
+		var err error
+		if m, err = killmatrix.Join(parts.Matrix, parts.HeldOut); err != nil {
 			return nil, err
 		}
-		held = p.HeldOut.Mutants()
 		joined := *cat
 		joined.Mutants = slices.Clone(cat.Mutants)
-		for _, h := range held {
+		for _, h := range parts.Held {
 			if h.Unviable == "" {
 				joined.Mutants = append(joined.Mutants, h.Mutant)
 			}
 		}
 		cat = &joined
 	}
-	r := report.New(m, cat, p.Sheet, p.Inputs)
-	r.AddRefused(p.Refused)
-	if err := p.sources(r); err != nil {
-		return nil, err
-	}
-	p.heldOut(r, held)
+	r := report.New(m, cat, parts.Sheet, parts.Inputs)
+	r.Meta.Lab = l.Name
+	r.AddRefused(parts.Refused)
+	markHeldOut(r, parts.Held)
 	return r, nil
 }
 
-// heldOut marks the held-out mutants, adds the unviable ones, judges a
-// survivor its catalogue marks equivalent as equivalent, and shows each
-// survivor's diff.
-func (p *Plan) heldOut(r *report.Report, held []heldout.Mutant) {
+// markHeldOut marks the held-out mutants, adds the unviable ones, and
+// judges a survivor its catalogue marks equivalent as equivalent.
+func markHeldOut(r *report.Report, held []heldout.Mutant) {
 	if len(held) == 0 {
 		return
 	}
@@ -306,19 +348,27 @@ func (p *Plan) heldOut(r *report.Report, held []heldout.Mutant) {
 	}
 	r.MarkHeldOut(shown)
 	r.AddUnviable(report.OriginHeldOut, unviable, shown)
-	src := r.Sources[r.Source]
 	for i, mu := range r.Mutants {
 		if mu.Origin != report.OriginHeldOut || mu.Outcome != outcome.Survived {
 			continue
 		}
-		h := held[slices.IndexFunc(held, func(h heldout.Mutant) bool { return h.Name == mu.Name })]
-		if h.Equivalent != "" {
+		if h := held[slices.IndexFunc(held, func(h heldout.Mutant) bool { return h.Name == mu.Name })]; h.Equivalent != "" {
 			r.Mutants[i].Outcome, r.Mutants[i].Reason = outcome.Equivalent, h.Equivalent
 			r.Summary.Survived--
 			r.Summary.Equivalent++
 		}
-		d, err := mutagen.Mutant{ID: h.Name, Function: h.Function, Old: h.Old, New: h.New}.Diff([]byte(src), r.Source)
-		if err == nil {
+	}
+}
+
+// heldOutDiffs shows the diff of each held-out survivor or equivalent.
+func heldOutDiffs(r *report.Report, held []heldout.Mutant) {
+	src := r.Sources[r.Source]
+	for i, mu := range r.Mutants {
+		if mu.Origin != report.OriginHeldOut || (mu.Outcome != outcome.Survived && mu.Outcome != outcome.Equivalent) {
+			continue
+		}
+		h := held[slices.IndexFunc(held, func(h heldout.Mutant) bool { return h.Name == mu.Name })]
+		if d, err := (mutagen.Mutant{ID: h.Name, Function: h.Function, Old: h.Old, New: h.New}).Diff([]byte(src), r.Source); err == nil {
 			r.Mutants[i].Diff = d
 		}
 	}
@@ -344,7 +394,6 @@ func (p *Plan) sources(r *report.Report) error {
 			}
 		}
 	}
-	r.Meta.Lab = p.Lab.Name
 	return nil
 }
 
@@ -362,17 +411,23 @@ func (p *Plan) meta(r *report.Report) {
 	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, killmatrix.KindStudent))
 }
 
-// lang is the report's language: the configured one; else Chinese when
-// every prediction comes from a Chinese worksheet, English when any comes
-// from an English one; else, with nothing predicted, the environment's.
+// lang is the report's language: the configured one, else the
+// predictions' (see [Language]), else the environment's.
 func (p *Plan) lang() i18n.Lang {
 	if p.Lang != "" {
 		return p.Lang
 	}
-	if len(p.Sheet.Predictions) == 0 {
-		return i18n.FromEnv()
+	return Language(p.Sheet, i18n.FromEnv())
+}
+
+// Language is the language to tell a student about sheet in: Chinese
+// when every prediction comes from a Chinese worksheet, English when any
+// comes from an English one, and fallback when nothing is predicted.
+func Language(sheet *predict.Sheet, fallback i18n.Lang) i18n.Lang {
+	if sheet == nil || len(sheet.Predictions) == 0 {
+		return fallback
 	}
-	for _, pr := range p.Sheet.Predictions {
+	for _, pr := range sheet.Predictions {
 		if pr.Lang != i18n.Chinese {
 			return i18n.English
 		}

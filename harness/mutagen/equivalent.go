@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"idemlab/harness/jsonpos"
+	"idemlab/harness/internal/jsonpos"
 )
 
 // EquivalentFile is the checked-in list of equivalent mutants, relative to

@@ -64,6 +64,11 @@ func (p *Program) Close() {
 	}
 }
 
+// Attach returns the program bin, which [Build] made (perhaps in another
+// process), to run in dir; Close leaves bin in place. A grading worker
+// attaches to the held-out program its parent built.
+func Attach(bin, dir string) *Program { return &Program{Bin: bin, root: dir} }
+
 // ModulePath is the module path of the temporary module Build writes.
 const ModulePath = "idemlabmutants"
 

@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"strings"
 
-	"idemlab/harness/jsonpos"
+	"idemlab/harness/internal/jsonpos"
 )
 
 // Version is the catalogue format this package reads.

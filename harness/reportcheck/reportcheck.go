@@ -183,6 +183,13 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 			in.names = append(in.names, name)
 		}
 	}
+	// A refused observation is named, never digested: it may be a link
+	// or a pipe, which nothing reads.
+	for _, u := range r.Uncounted {
+		if u.Status == report.Refused {
+			in.own[u.Observation] = true
+		}
+	}
 	if in.studentDir == "" {
 		dir := r.Meta.StudentDir
 		if dir == "" {

@@ -22,6 +22,9 @@ type dir struct {
 func openDir(path string) (*dir, error) {
 	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
+		if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			err = unix.ELOOP // O_DIRECTORY answers ENOTDIR for a link
+		}
 		return nil, kindError(path, err)
 	}
 	return &dir{fd: fd, path: path}, nil
@@ -31,6 +34,9 @@ func openDir(path string) (*dir, error) {
 func (d *dir) sub(name string) (*dir, error) {
 	fd, err := unix.Openat(d.fd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
+		if e, serr := d.stat(name); serr == nil && e.mode&fs.ModeSymlink != 0 {
+			err = unix.ELOOP // O_DIRECTORY answers ENOTDIR for a link
+		}
 		return nil, kindError(name, err)
 	}
 	return &dir{fd: fd, path: d.path + "/" + name}, nil

@@ -145,26 +145,27 @@ func reason(err error) string {
 func (rd Reader) worksheets(d *dir, s *Submission) {
 	for _, w := range rd.Lab.Layout.Worksheets {
 		name := filepath.Base(w)
-		if data, ok := rd.file(d, name, s); ok {
+		if data, ok := rd.file(d, name, rd.name(name), s); ok {
 			s.Worksheets = append(s.Worksheets, predict.Source{File: rd.name(name), Data: data})
 		}
 	}
 	if h := rd.Lab.Layout.History; h != "" {
-		s.History, _ = rd.file(d, filepath.Base(h), s)
+		s.History, _ = rd.file(d, filepath.Base(h), rd.name(filepath.Base(h)), s)
 	}
 }
 
-// file reads one file of the submission, flagging it when it cannot be.
-func (rd Reader) file(d *dir, name string, s *Submission) ([]byte, bool) {
+// file reads the file name of folder d, which messages call rel,
+// flagging it when it cannot be read.
+func (rd Reader) file(d *dir, name, rel string, s *Submission) ([]byte, bool) {
 	data, err := d.read(name, rd.Limits.FileSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, false
 	case err != nil:
-		s.Flags = append(s.Flags, rd.name(name)+": "+reason(err)+"; not read")
+		s.Flags = append(s.Flags, Quote(rel)+": "+reason(err)+"; not read")
 		return nil, false
 	case s.read+int64(len(data)) > rd.Limits.TotalSize:
-		s.Flags = append(s.Flags, fmt.Sprintf("%s: the submission is over its limit of %d bytes; not read", rd.name(name), rd.Limits.TotalSize))
+		s.Flags = append(s.Flags, fmt.Sprintf("%s: the submission is over its limit of %d bytes; not read", Quote(rel), rd.Limits.TotalSize))
 		return nil, false
 	}
 	s.read += int64(len(data))
@@ -194,7 +195,7 @@ func (rd Reader) observations(d *dir, s *Submission) error {
 			s.Refused[name] = fmt.Sprintf("%s: over the limit of %d observations; not run", rel, rd.Limits.Observations)
 			continue
 		}
-		data, ok := rd.file(d, e.name, s)
+		data, ok := rd.file(d, e.name, rel, s)
 		if !ok {
 			s.Refused[name] = s.Flags[len(s.Flags)-1]
 			s.Flags = s.Flags[:len(s.Flags)-1]
@@ -248,6 +249,9 @@ func CheckName(name string) error {
 	}
 	for i, r := range name {
 		ok := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || i > 0 && strings.ContainsRune("._-", r)
+		if !ok && i == 0 && strings.ContainsRune("._-", r) {
+			return fmt.Errorf("a name starting with %q: start with a letter or digit", r)
+		}
 		if !ok {
 			return fmt.Errorf("a name with %s: use letters, digits, '.', '_' and '-', starting with a letter or digit", describeRune(r))
 		}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"idemlab/harness/grade"
 	"idemlab/harness/htmlreport"
 	"idemlab/harness/report"
 	"idemlab/harness/stryker"
@@ -61,6 +62,13 @@ func writeStryker(w io.Writer, r *report.Report) error {
 		return err
 	}
 	return s.JSON(w)
+}
+
+// Classes writes a graded class.
+var Classes = Registry[*grade.Class]{
+	{"table", "a table for the instructor, then each student's flags and the class analytics", func(w io.Writer, c *grade.Class) error { return c.Table(w) }},
+	{"csv", "one line a student, for a spreadsheet", func(w io.Writer, c *grade.Class) error { return c.CSV(w) }},
+	{"json", "the whole class as JSON (schema " + grade.Schema + "); a shard's part for grade merge", func(w io.Writer, c *grade.Class) error { return c.JSON(w) }},
 }
 
 // To renders v with the writer called name to file, or to stdout when

@@ -1,14 +1,21 @@
 // Command checkreport tells whether a JSON kill report (written by
 // idemlab -json) matches the checkout it claims to come from:
 //
-//	go run ./harness/cmd/checkreport report.json
+//	checkreport [-C DIR] REPORT.json
 //
-// It compares the report's input digests with the checkout's files, runs
-// the lab again on them, and compares the results. It prints "ok", "OTHER
-// INPUTS" (the report was made from other files) or "TAMPERED" (the
-// inputs match but the results were edited), with a (-report +rerun) diff
-// of what differs. The exit status is 0 for ok, 1 otherwise, 2 for a usage
-// error or a file that is not a report.
+// It compares the report's input digests with the checkout's files,
+// checks that its own observations are the student's observation files
+// one for one, runs the lab again on them, and compares every field a
+// student could edit. It prints "ok", "OTHER INPUTS" (the report was
+// made from other files, or leaves some out), "REFUSED" (the student's
+// observations hold what grading refuses, so nothing was run) or
+// "TAMPERED" (the inputs match but the results were edited), with every
+// field that differs by its JSON path.
+//
+// The student's observations are read through the same trust boundary as
+// grade's: checkreport never runs a command grade would refuse. The exit
+// status is 0 for ok, 2 when the report does not match, 1 for a usage
+// error or a file that is not a report, 70 for an internal error.
 package main
 
 import (
@@ -17,8 +24,9 @@ import (
 	"io"
 	"os"
 
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/mutation"
 	"idemlab/harness/reportcheck"
 	"idemlab/harness/submission"
 	"idemlab/mutants"
@@ -31,38 +39,47 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("checkreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	checkout := fs.String("checkout", ".", "the checkout the report claims to come from")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	var chdir, checkout string
+	fs.StringVar(&chdir, "C", "", "change to `DIR`, the checkout the report claims to come from, before anything else, as go -C does")
+	fs.StringVar(&checkout, "checkout", "", "the checkout the report claims to come from, `DIR`; REPORT.json stays relative to the current folder")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: checkreport [-C DIR] REPORT.json\n\nTells whether a JSON kill report matches its checkout. Flags:\n")
+		fs.PrintDefaults()
+	}
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: checkreport [-checkout DIR] REPORT.json")
-		return 2
+		fmt.Fprintln(stderr, "usage: checkreport [-C DIR] REPORT.json (run 'checkreport -h' for usage)")
+		return exitcode.Usage
+	}
+	if chdir != "" {
+		if err := os.Chdir(chdir); err != nil {
+			return fail(stderr, exitcode.Usage, err)
+		}
 	}
 	data, err := os.ReadFile(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "checkreport:", err)
-		return 2
+		return fail(stderr, exitcode.Usage, err)
 	}
-	root, err := mutation.ModuleRoot(*checkout)
+	root, err := cli.Checkout(checkout)
 	if err != nil {
-		fmt.Fprintln(stderr, "checkreport:", err)
-		return 2
-	}
-	if err := os.Chdir(root); err != nil {
-		fmt.Fprintln(stderr, "checkreport:", err)
-		return 2
+		return fail(stderr, exitcode.Usage, err)
 	}
 	l := mutants.Lab()
 	rd := submission.Reader{Lab: l, Limits: submission.DefaultLimits}
 	res, err := reportcheck.Check(l, root, data, killmatrix.Options{}, rd.Vet)
 	if err != nil {
-		fmt.Fprintf(stderr, "checkreport: %s: %v\n", fs.Arg(0), err)
-		return 2
+		return fail(stderr, exitcode.Usage, fmt.Errorf("%s: %v", fs.Arg(0), err))
 	}
 	fmt.Fprint(stdout, res)
 	if res.Verdict != reportcheck.OK {
-		return 1
+		return exitcode.Survived
 	}
-	return 0
+	return exitcode.OK
+}
+
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "checkreport:", err)
+	return status
 }

@@ -11,10 +11,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"idemlab/harness/classgen"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/labrun"
 	"idemlab/harness/mutation"
 	"idemlab/mutants"
 )
@@ -32,7 +32,7 @@ func main() {
 	if err == nil {
 		var obs []killmatrix.Observation
 		l := mutants.Lab()
-		obs, err = killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+		obs, err = labrun.LabObservations(l, root)
 		if err == nil {
 			err = classgen.Write(fs.Arg(0), *n, *seed, classgen.DefaultMix, l.Catalogue, obs)
 		}

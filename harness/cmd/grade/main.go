@@ -1,198 +1,104 @@
 // Command grade grades a whole class from its submissions:
 //
-//	go run ./harness/cmd/grade CLASS
+//	grade [flags] CLASS
+//	grade merge [-format F] [-o FILE] SHARD.json...
 //
-// CLASS holds one folder per student, named for the student, with the
-// student's worksheet.md (or worksheet.zh-CN.md) and their own
-// observations in student/*.txtar. grade re-runs everything itself, with
-// the reference and the mutants of the checkout it runs from, never a
-// submission's copies, and prints one line per student: predictions right,
-// lab mutants and held-out mutants killed by the student's own
-// observations, invalid observations, timeouts, flags, and a total by the
-// rubric; then the class analytics.
+// CLASS holds one folder per student, named for the student (any
+// letters: José and 王伟 are names), with the student's worksheet.md or
+// worksheet.zh-CN.md and their own observations in student/*.txtar.
+// Everything else in a folder is ignored: the reference and the mutants
+// always come from the checkout grade runs in, never from a submission.
 //
-// Flags:
+// A submission is untrusted input. grade reads it without following a
+// link, within size limits, and refuses an observation that could reach
+// outside its work directory; it runs each submission's observations in
+// a worker of its own (grade started again, in a sandbox, under budgets
+// of time, memory, disk and output), so that nothing one student wrote
+// can stop the grading, slow it beyond its budget, or change another's
+// grade. The README's section "Grading untrusted work" says what a
+// submission may do and lists the budgets.
 //
-//	-format F      table (default), csv or json
-//	-o FILE        write the output to FILE instead of standard output
-//	-rubric FILE   the weights of the total, as JSON (default: see below)
-//	-heldout FILE  an extra catalogue of mutants kept from the students
-//	-roster FILE   the students expected, one name a line
-//	-feedback DIR  write each student's own report to DIR/NAME.txt, with
-//	               hidden mutants counted but not named
-//	-parallel N    submissions graded at once (default: the number of CPUs)
-//	-timeout D     bound on one observation run (default 30s)
+// grade prints one line per student: predictions right, lab mutants and
+// held-out mutants killed by the student's own observations, invalid
+// observations, timeouts, flags, and a total by the rubric; then every
+// flag with its reason, and the class analytics. With -shard K/N it
+// grades the K-th of N parts of the class; grade merge combines the N
+// parts' JSON into what one run of the whole class writes.
 //
-// The default rubric is {"prediction_right": 2, "own_kill": 1,
-// "held_out_kill": 2, "invalid_observation": -1, "timeout": -1, "flag": 0}.
-// The exit status is 0 when every submission was graded, 1 when grading
-// could not run, and 2 for a usage error; flagged submissions are graded
-// as far as possible and do not change it.
+// The exit status is 0 when the class was graded (flagged submissions
+// are graded as far as they can be and do not change it), 1 for a usage
+// error, 4 when the lab's own observations do not pass (no grade would be
+// fair), and 70 for an internal error.
 package main
 
 import (
-	"bufio"
-	"bytes"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
+	"os/signal"
 
 	"idemlab/harness/grade"
-	"idemlab/harness/heldout"
-	"idemlab/harness/killmatrix"
-	"idemlab/harness/mutation"
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/mutants"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	l := mutants.Lab()
+	if len(args) > 0 {
+		switch args[0] {
+		case "worker":
+			return grade.Serve(l, args[1:], stdout, stderr)
+		case "merge":
+			return runMerge(args[1:], stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "table", "output format: table, csv or json")
-	out := fs.String("o", "", "write the output to `FILE` instead of standard output")
-	rubricFile := fs.String("rubric", "", "the rubric's weights as JSON `FILE`")
-	heldOutFile := fs.String("heldout", "", "an extra catalogue `FILE` of mutants kept from the students")
-	rosterFile := fs.String("roster", "", "the students expected, one name a line, in `FILE`")
-	feedback := fs.String("feedback", "", "write each student's report to `DIR`/NAME.txt")
-	par := fs.Int("parallel", 0, "submissions graded at once (default: the number of CPUs)")
-	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs.Usage = func() { usage(fs) }
+	var f flags
+	f.define(fs)
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: grade [flags] CLASS")
-		return 2
+		fmt.Fprintln(stderr, "usage: grade [flags] CLASS (run 'grade -h' for usage)")
+		return exitcode.Usage
 	}
-	if *format != "table" && *format != "csv" && *format != "json" {
-		fmt.Fprintf(stderr, "grade: -format %q: want table, csv or json\n", *format)
-		return 2
-	}
-
-	rubric := grade.DefaultRubric
-	if *rubricFile != "" {
-		data, err := os.ReadFile(*rubricFile)
-		if err == nil {
-			rubric, err = grade.ParseRubric(*rubricFile, data)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "grade:", err)
-			return 2
-		}
-	}
-	var roster []string
-	if *rosterFile != "" {
-		var err error
-		if roster, err = readRoster(*rosterFile); err != nil {
-			fmt.Fprintln(stderr, "grade:", err)
-			return 2
-		}
-	}
-	root, err := mutation.ModuleRoot(".")
+	cfg, err := f.config(l, fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "grade:", err)
-		return 2
+		return fail(stderr, exitcode.Usage, err)
 	}
-	l := mutants.Lab()
-	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
-	if err != nil {
-		fmt.Fprintln(stderr, "grade:", err)
-		return 1
+	defer cfg.close()
+	class, err := cfg.grade(ctx, f.quiet, stderr)
+	var unsound *grade.UnsoundError
+	switch {
+	case errors.As(err, &unsound):
+		return fail(stderr, exitcode.Broken, err)
+	case err != nil:
+		return fail(stderr, exitcode.Internal, err)
 	}
-	subs, err := grade.Load(fs.Arg(0), roster)
-	if err != nil {
-		fmt.Fprintln(stderr, "grade:", err)
-		return 2
+	if err := f.write(class, stdout); err != nil {
+		return fail(stderr, exitcode.Internal, err)
 	}
-	opt := grade.Options{
-		Lab: l, Observations: obs,
-		Rubric: rubric, Parallel: *par, Timeout: *timeout,
-	}
-	if *heldOutFile != "" {
-		h, err := heldout.Load(l, root, *heldOutFile, names(obs), killmatrix.Options{Timeout: *timeout, Parallel: *par})
-		if err != nil {
-			fmt.Fprintln(stderr, "grade:", err)
-			return 2
-		}
-		defer h.Close()
-		opt.HeldOut = h
-	}
-
-	class, err := grade.Grade(subs, opt)
-	if err != nil {
-		fmt.Fprintln(stderr, "grade:", err)
-		return 1
-	}
-	var b bytes.Buffer
-	switch *format {
-	case "csv":
-		err = class.CSV(&b)
-	case "json":
-		err = class.JSON(&b)
-	default:
-		err = class.Text(&b)
-	}
-	if err == nil && *feedback != "" {
-		err = writeFeedback(*feedback, class, opt)
-	}
-	if err == nil && *out != "" {
-		err = os.WriteFile(*out, b.Bytes(), 0o644)
-	} else if err == nil {
-		_, err = stdout.Write(b.Bytes())
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "grade:", err)
-		return 1
-	}
-	return 0
+	return exitcode.OK
 }
 
-func names(obs []killmatrix.Observation) []string {
-	var out []string
-	for _, o := range obs {
-		out = append(out, o.Name)
-	}
-	return out
+func usage(fs *flag.FlagSet) {
+	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [-format F] [-o FILE] SHARD.json...\n\nGrades every submission in the folder CLASS. Flags:\n")
+	fs.PrintDefaults()
 }
 
-func readRoster(file string) ([]string, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	roster := []string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if name := strings.TrimSpace(sc.Text()); name != "" && !strings.HasPrefix(name, "#") {
-			roster = append(roster, name)
-		}
-	}
-	return roster, sc.Err()
-}
-
-// writeFeedback writes each graded student's report as the student may
-// see it.
-func writeFeedback(dir string, class *grade.Class, opt grade.Options) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, row := range class.Rows {
-		if row.Report == nil || !grade.ValidName(row.Student) {
-			continue // nothing graded, or a name that is no file name
-		}
-		var b bytes.Buffer
-		if err := grade.Feedback(&b, row, class, opt.Lab.Catalogue); err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(dir, row.Student+".txt"), b.Bytes(), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "grade:", err)
+	return status
 }

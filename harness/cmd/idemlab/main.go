@@ -199,7 +199,7 @@ func (f *flags) own(cfg *labrun.Config) error {
 }
 
 func loadHeldOut(l *lab.Lab, root, file string, opt killmatrix.Options) (*heldout.Set, error) {
-	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	obs, err := labrun.LabObservations(l, root)
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,7 @@ import (
 	"time"
 
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/labrun"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
@@ -93,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	obs, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	obs, err := labrun.LabObservations(l, root)
 	if err != nil {
 		return fail(err)
 	}
@@ -248,6 +249,7 @@ import (
 
 	"idemlab/harness/impl"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/labrun"
 )
 
 func TestObservations(t *testing.T) {

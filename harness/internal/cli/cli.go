@@ -22,24 +22,18 @@ import (
 	"idemlab/harness/outcome"
 )
 
-// Checkout finds the module root of the checkout a command runs against:
-// dir (its -C flag) or, when dir is "", the current folder, or a folder
-// above either; and makes it the working directory, so that paths in
-// reports are relative to it.
+// Checkout finds the module root of the checkout a command runs against.
+// As go -C does, a dir (the -C flag) is made the working directory
+// before anything else, so that files named on the command line are
+// relative to it; the root is that folder, or the current one when dir
+// is "", or a folder above it.
 func Checkout(dir string) (string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	root, err := mutation.ModuleRoot(dir)
-	if err != nil {
-		return "", err
-	}
-	if dir != "." {
-		if err := os.Chdir(root); err != nil {
+	if dir != "" {
+		if err := os.Chdir(dir); err != nil {
 			return "", err
 		}
 	}
-	return root, nil
+	return mutation.ModuleRoot(".")
 }
 
 // Commit is the checkout's commit, shortened, with "+dirty" when its

@@ -2,6 +2,9 @@ package cli
 
 import (
 	"flag"
+	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"idemlab/harness/killmatrix"
@@ -37,4 +40,32 @@ func (c *Common) Writer() (string, error) {
 	}
 	_, err := writers.Reports.Lookup(c.Format)
 	return c.Format, err
+}
+
+// Bytes is a flag holding a size: a number of bytes, or a number with
+// KiB, MiB or GiB after it (64MiB).
+type Bytes int64
+
+func (b *Bytes) String() string { return strconv.FormatInt(int64(*b), 10) }
+
+// Set parses a size.
+func (b *Bytes) Set(s string) error {
+	units := []struct {
+		suffix string
+		shift  uint
+	}{{"GiB", 30}, {"MiB", 20}, {"KiB", 10}, {"B", 0}}
+	t := strings.TrimSpace(s)
+	shift := uint(0)
+	for _, u := range units {
+		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
+			t, shift = strings.TrimSpace(rest), u.shift
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64>>shift {
+		return fmt.Errorf("size %q: want a number of bytes, or one with KiB, MiB or GiB after it", s)
+	}
+	*b = Bytes(n << shift)
+	return nil
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/jsonpos"
+	"idemlab/harness/internal/jsonpos"
 )
 
 func TestDecodeStrict(t *testing.T) {

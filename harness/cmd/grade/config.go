@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"idemlab/harness/grade"
+	"idemlab/harness/heldout"
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/progress"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
+	"idemlab/harness/writers"
+)
+
+// flags are grade's flags.
+type flags struct {
+	format, out, chdir                   string
+	rubric, heldOut, roster, feedback    string
+	shard                                string
+	quiet, noSandbox                     bool
+	parallel, maxObservations            int
+	wall, timeout                        time.Duration
+	memory, disk, output, maxFile, total cli.Bytes
+}
+
+func (f *flags) define(fs *flag.FlagSet) {
+	b := grade.DefaultBudgets
+	f.memory, f.disk, f.output = cli.Bytes(b.Memory), cli.Bytes(b.Disk), cli.Bytes(b.Output)
+	f.maxFile, f.total = cli.Bytes(b.Limits.FileSize), cli.Bytes(b.Limits.TotalSize)
+	fs.StringVar(&f.format, "format", "table", "output `format`: "+strings.Join(writers.Classes.Names(), ", "))
+	fs.StringVar(&f.out, "o", "", "write the output to `FILE` instead of standard output")
+	fs.StringVar(&f.chdir, "C", "", "grade with the checkout in `DIR`; CLASS and files are relative to it (default: the current folder)")
+	fs.StringVar(&f.rubric, "rubric", "", "the rubric's weights as JSON `FILE`")
+	fs.StringVar(&f.heldOut, "heldout", "", "an extra catalogue `FILE` of mutants kept from the students")
+	fs.StringVar(&f.roster, "roster", "", "the students expected, one name a line, in `FILE`")
+	fs.StringVar(&f.feedback, "feedback", "", "write each student's feedback to `DIR`/NAME.txt")
+	fs.StringVar(&f.shard, "shard", "", "grade only the K-th of N parts of the class (`K/N`), for grade merge")
+	fs.BoolVar(&f.quiet, "q", false, "print no progress")
+	fs.BoolVar(&f.noSandbox, "no-sandbox", false, "run workers under resource limits only, without bubblewrap")
+	fs.IntVar(&f.parallel, "parallel", 0, "submissions graded at once (default: the number of CPUs)")
+	fs.DurationVar(&f.wall, "wall", b.Wall, "wall-clock budget of one submission's worker")
+	fs.DurationVar(&f.timeout, "timeout", b.Observation, "bound on one observation's run on one implementation")
+	fs.Var(&f.memory, "memory", "memory budget of each worker process (`SIZE`, as 2GiB)")
+	fs.Var(&f.disk, "disk", "disk budget of a worker's work area (`SIZE`)")
+	fs.Var(&f.output, "output", "budget of the results a worker sends back (`SIZE`)")
+	fs.Var(&f.maxFile, "max-file", "largest file read from a submission (`SIZE`)")
+	fs.Var(&f.total, "max-submission", "most bytes read from one submission (`SIZE`)")
+	fs.IntVar(&f.maxObservations, "max-observations", b.Limits.Observations, "most observations run from one submission")
+}
+
+// config is a grading run, ready to start.
+type config struct {
+	class   string
+	entries []grade.Entry
+	opt     grade.Options
+	held    *heldout.Set
+}
+
+func (c *config) close() {
+	if c.held != nil {
+		c.held.Close()
+	}
+}
+
+// config reads every file the flags name and lists the class.
+func (f *flags) config(l *lab.Lab, class string) (*config, error) {
+	if _, err := writers.Classes.Lookup(f.format); err != nil {
+		return nil, err
+	}
+	root, err := cli.Checkout(f.chdir)
+	if err != nil {
+		return nil, err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	obs, err := labrun.LabObservations(l, root)
+	if err != nil {
+		return nil, err
+	}
+	opt := grade.Options{Lab: l, Observations: obs, Rubric: grade.DefaultRubric, Budgets: f.budgets(), Parallel: f.parallel,
+		Worker: grade.Worker{Path: self, Args: []string{"worker"}}, NoSandbox: f.noSandbox, FeedbackDir: f.feedback}
+	if err := f.files(&opt); err != nil {
+		return nil, err
+	}
+	c := &config{class: class, opt: opt}
+	if f.heldOut != "" {
+		if c.held, err = heldout.Load(l, root, f.heldOut, names(obs), killmatrix.Options{Timeout: opt.Budgets.Observation}); err != nil {
+			return nil, fmt.Errorf("-heldout: %v", err)
+		}
+		c.opt.HeldOut = c.held
+	}
+	if c.entries, err = f.entries(class); err != nil {
+		c.close()
+		return nil, err
+	}
+	return c, nil
+}
+
+func (f *flags) budgets() grade.Budgets {
+	b := grade.DefaultBudgets
+	b.Wall, b.Observation = f.wall, f.timeout
+	b.Memory, b.Disk, b.Output = int64(f.memory), int64(f.disk), int64(f.output)
+	b.Limits.FileSize, b.Limits.TotalSize, b.Limits.Observations = int64(f.maxFile), int64(f.total), f.maxObservations
+	return b
+}
+
+// files reads the rubric and makes the feedback folder.
+func (f *flags) files(opt *grade.Options) error {
+	if f.rubric != "" {
+		data, err := os.ReadFile(f.rubric)
+		if err != nil {
+			return err
+		}
+		if opt.Rubric, err = grade.ParseRubric(f.rubric, data); err != nil {
+			return err
+		}
+	}
+	if f.feedback != "" {
+		if err := os.MkdirAll(f.feedback, 0o755); err != nil {
+			return fmt.Errorf("-feedback: %v", err)
+		}
+	}
+	return nil
+}
+
+// entries lists the class, its roster and its shard.
+func (f *flags) entries(class string) ([]grade.Entry, error) {
+	var roster []string
+	if f.roster != "" {
+		data, err := os.ReadFile(f.roster)
+		if err != nil {
+			return nil, err
+		}
+		if roster, err = grade.ReadRoster(f.roster, data); err != nil {
+			return nil, err
+		}
+	}
+	entries, err := grade.ReadClass(class, roster)
+	if err != nil || f.shard == "" {
+		return entries, err
+	}
+	s, err := grade.ParseShard(f.shard)
+	if err != nil {
+		return nil, fmt.Errorf("-shard: %v", err)
+	}
+	return s.Select(entries), nil
+}
+
+// grade grades the class, with progress on stderr.
+func (c *config) grade(ctx context.Context, quiet bool, stderr io.Writer) (*grade.Class, error) {
+	meter := progress.New(stderr, len(c.entries), progress.Options{Label: "grade", Verb: "grading", Quiet: quiet})
+	defer meter.Finish()
+	c.opt.Progress = meter
+	return grade.Grade(ctx, c.entries, c.opt)
+}
+
+func (f *flags) write(class *grade.Class, stdout io.Writer) error {
+	if f.shard != "" {
+		s, _ := grade.ParseShard(f.shard)
+		class.Shard = &s
+	}
+	return writers.To(writers.Classes, f.format, f.out, stdout, class)
+}
+
+func names(obs []killmatrix.Observation) []string {
+	var out []string
+	for _, o := range obs {
+		out = append(out, o.Name)
+	}
+	return out
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"idemlab/harness/grade"
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/writers"
+	"idemlab/mutants"
+)
+
+// runMerge is grade merge: the shards' JSON results, combined.
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("grade merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "table", "output `format`: "+strings.Join(writers.Classes.Names(), ", "))
+	out := fs.String("o", "", "write the output to `FILE` instead of standard output")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: grade merge [flags] SHARD.json...\n\nCombines the JSON results of grade -shard 1/N to N/N into what one run of the whole class writes. Flags:\n")
+		fs.PrintDefaults()
+	}
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
+	}
+	if _, err := writers.Classes.Lookup(*format); err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
+	if fs.NArg() == 0 {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("merge: name the shards' JSON results"))
+	}
+	var parts []*grade.Class
+	for _, file := range fs.Args() {
+		data, err := os.ReadFile(file)
+		if err == nil {
+			var c *grade.Class
+			if c, err = grade.ReadPartial(file, data); err == nil {
+				parts = append(parts, c)
+			}
+		}
+		if err != nil {
+			return fail(stderr, exitcode.Usage, err)
+		}
+	}
+	class, err := grade.Merge(parts, mutants.Lab().Catalogue)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
+	if err := writers.To(writers.Classes, *format, *out, stdout, class); err != nil {
+		return fail(stderr, exitcode.Internal, err)
+	}
+	return exitcode.OK
+}

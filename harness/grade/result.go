@@ -1,0 +1,38 @@
+package grade
+
+import (
+	"idemlab/harness/heldout"
+	"idemlab/harness/report"
+)
+
+// A Class is a graded class: every row, with what the class as a whole
+// shows. A shard's Class is partial; [Merge] combines the shards into
+// what one run of the whole class makes.
+type Class struct {
+	Schema  string `json:"schema"`
+	Harness string `json:"harness"`
+	Lab     string `json:"lab"`
+	Rubric  Rubric `json:"rubric"`
+	// Budgets are what grading one submission could cost.
+	Budgets Budgets `json:"budgets"`
+	// Mutants counts the lab's mutants; HeldOut lists the held-out ones.
+	Mutants int              `json:"mutants"`
+	HeldOut []heldout.Mutant `json:"held_out"`
+	// Shard is set on a partial result: which part of the class it is.
+	Shard     *Shard    `json:"shard,omitempty"`
+	Rows      []Row     `json:"rows"`
+	Analytics Analytics `json:"analytics"`
+	// LabElapsedMS is the one run of the lab's observations; ElapsedMS
+	// the whole grading.
+	LabElapsedMS int64 `json:"lab_elapsed_ms"`
+	ElapsedMS    int64 `json:"elapsed_ms"`
+}
+
+func newClass(opt Options) *Class {
+	c := &Class{Schema: Schema, Harness: report.HarnessVersion, Lab: opt.Lab.Name, Rubric: opt.Rubric, Budgets: opt.Budgets,
+		Mutants: len(opt.Lab.Mutants), HeldOut: []heldout.Mutant{}, Shard: opt.Shard}
+	if opt.HeldOut != nil {
+		c.HeldOut = opt.HeldOut.Mutants()
+	}
+	return c
+}
