@@ -116,6 +116,7 @@ var commands = []command{
 		rows, err := ReadRows(c.db)
 		return rowLines(rows), err
 	}},
+	{"between", []string{"DRAIN"}, nil, "WRITE", "Run DRAIN, a drain command line, and once its first batch has committed, before any next one begins, each WRITE as another client would, on a connection of its own: a moment when a drain holds no lock. Prints what ran when, one a line: during:, the drain itself, and after: for writes run after a drain that found nothing to delete.", false, nil /* runBetween, set by init */},
 	{"interleave", []string{"OP"}, nil, "WRITE", "Run the command OP and, once its first query has been read (for a purge: after choosing its candidates, before deleting them), each WRITE as another client would, on a connection of its own; a WRITE that finds the store locked waits and runs after OP. Each is one quoted idem command line; prints what ran when, one a line: during:, waits:, OP itself, after:.", false, nil /* runInterleave, set by init */},
 }
 
@@ -123,8 +124,11 @@ var commands = []command{
 // which reads commands, so the table cannot name it directly.
 func init() {
 	for i := range commands {
-		if commands[i].name == "interleave" {
+		switch commands[i].name {
+		case "interleave":
 			commands[i].run = runInterleave
+		case "between":
+			commands[i].run = runBetween
 		}
 	}
 }
@@ -137,6 +141,9 @@ func runDrain(c *call) (any, error) {
 	var lines drainLines
 	total, err := c.s.Drain(c.db, now, limit, func(batch []string, total int) {
 		lines = append(lines, drainLine{Batch: len(lines) + 1, Deleted: len(batch), Total: total, Last: batch[len(batch)-1]})
+		if len(lines) == 1 {
+			afterFirstBatch(c.db)
+		}
 	})
 	lines = append(lines, drainLine{Deleted: total, Batches: len(lines)})
 	return lines, err

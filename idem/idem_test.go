@@ -811,3 +811,45 @@ func TestRunHugeKeyAndResponse(t *testing.T) {
 		t.Errorf("rows: %d, %v; want the one huge key verbatim", len(rows), err)
 	}
 }
+
+// TestBetween: between runs its writes after a drain's first batch has
+// committed, before its next; after a drain that ends at its first batch;
+// and refuses anything but a drain.
+func TestBetween(t *testing.T) {
+	ref := mutants.Lab().Reference
+	setup := func(t *testing.T, keys ...string) string {
+		dir := t.TempDir()
+		mustRun(t, ref, dir, "init")
+		for _, k := range keys {
+			mustRun(t, ref, dir, "reserve", k, "v", "5")
+			mustRun(t, ref, dir, "finish", k, "v", `"r"`)
+		}
+		return dir
+	}
+	for _, tc := range []struct {
+		name string
+		keys []string
+		args []string
+		want string
+	}{
+		{"between two batches", []string{"a", "b"}, []string{"between", "drain 10 1", "counts"},
+			"during: counts => {\"done\":1,\"pending\":0}\n" +
+				`drain 10 1 => {"batch":1,"deleted":1,"total":1,"last":"a"} {"batch":2,"deleted":1,"total":2,"last":"b"} {"deleted":2,"batches":2}` + "\n"},
+		{"a drain of one batch", []string{"a"}, []string{"between", "drain 10", "counts"},
+			"during: counts => {\"done\":0,\"pending\":0}\n" +
+				`drain 10 => {"batch":1,"deleted":1,"total":1,"last":"a"} {"deleted":1,"batches":1}` + "\n"},
+		{"nothing to drain", nil, []string{"between", "drain 10", "counts"},
+			`drain 10 => {"deleted":0}` + "\n" + "after: counts => {\"done\":0,\"pending\":0}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, mustRun(t, ref, setup(t, tc.keys...), tc.args...)); diff != "" {
+				t.Errorf("idem %q (-want +got):\n%s", tc.args, diff)
+			}
+		})
+	}
+	_, err := run(t, ref, setup(t), "between", "purge 10", "counts")
+	var usage *idem.UsageError
+	if !errors.As(err, &usage) || !strings.Contains(err.Error(), "want a drain command line") {
+		t.Errorf("between with a purge: %v, want a usage error asking for a drain", err)
+	}
+}

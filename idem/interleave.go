@@ -42,13 +42,9 @@ func useHooks(s API) {
 // as a writer that waits for the lock would run. Each argument is one idem
 // command line, its words separated by spaces.
 func runInterleave(c *call) (any, error) {
-	cmds := make([][]string, len(c.args))
-	for i, a := range c.args {
-		w := strings.Fields(a)
-		if len(w) == 0 || w[0] == "interleave" || strings.HasPrefix(w[0], "-") {
-			return nil, c.usage(i, "want one idem command without flags (it runs on the same store), not %q", a)
-		}
-		cmds[i] = w
+	cmds, err := c.commandLines()
+	if err != nil {
+		return nil, err
 	}
 	op, others := cmds[0], cmds[1:]
 	abs, err := filepath.Abs(c.db)
@@ -78,6 +74,78 @@ func runInterleave(c *call) (any, error) {
 		lines = append(lines, result("after", w, out, err))
 	}
 	return lines, nil
+}
+
+// batchHooks holds, by store path, what a drain runs once its first
+// batch has committed, before its next one begins: the one moment in a
+// drain when it holds no lock.
+var batchHooks sync.Map // string -> func()
+
+// runBetween is the between command: it runs a drain and, after its first
+// batch commits and before any next one, each further argument as another
+// client would, on its own connection; when the drain finds nothing to
+// delete, they run after it.
+func runBetween(c *call) (any, error) {
+	cmds, err := c.commandLines()
+	if err != nil {
+		return nil, err
+	}
+	if cmds[0][0] != "drain" {
+		return nil, c.usage(0, "want a drain command line: only a drain has batches")
+	}
+	abs, err := filepath.Abs(c.db)
+	if err != nil {
+		return nil, err
+	}
+	return c.betweenBatches(abs, cmds[0], cmds[1:]), nil
+}
+
+// betweenBatches runs the drain op with the writes others set to run
+// after its first batch.
+func (c *call) betweenBatches(abs string, op []string, others [][]string) interleaveLines {
+	var lines interleaveLines
+	batchHooks.Store(abs, func() {
+		for _, w := range others {
+			out, err := c.sub(w)
+			lines = append(lines, result("during", w, out, err))
+		}
+	})
+	out, opErr := c.sub(op)
+	_, unused := batchHooks.LoadAndDelete(abs)
+	lines = append(lines, result("", op, out, opErr))
+	if unused {
+		for _, w := range others {
+			out, err := c.sub(w)
+			lines = append(lines, result("after", w, out, err))
+		}
+	}
+	return lines
+}
+
+// afterFirstBatch runs, once, what interleave set to run between the
+// first and second batches of a drain of the store at db.
+func afterFirstBatch(db string) {
+	abs, err := filepath.Abs(db)
+	if err != nil {
+		return
+	}
+	if hook, ok := batchHooks.LoadAndDelete(abs); ok {
+		hook.(func())()
+	}
+}
+
+// commandLines splits each argument into one idem command line: no flag
+// (it runs on the same store), and not interleave or between itself.
+func (c *call) commandLines() ([][]string, error) {
+	cmds := make([][]string, len(c.args))
+	for i, a := range c.args {
+		w := strings.Fields(a)
+		if len(w) == 0 || w[0] == "interleave" || w[0] == "between" || strings.HasPrefix(w[0], "-") {
+			return nil, c.usage(i, "want one idem command without flags (it runs on the same store), not %q", a)
+		}
+		cmds[i] = w
+	}
+	return cmds, nil
 }
 
 // sub runs one command line against the call's implementation and store.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -14,7 +15,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/grade"
+	"idemlab/harness/heldout"
 	"idemlab/harness/internal/testfs"
+	"idemlab/harness/killmatrix"
 )
 
 // secret is a line outside every submission that no output may quote.
@@ -253,5 +256,41 @@ func TestWorkerBudgets(t *testing.T) {
 				t.Errorf("left behind: %v", left)
 			}
 		})
+	}
+}
+
+// TestHeldOutIsPerStudent grades with the held-out catalogue of
+// testdata/heldout: an observation that fails on the held-out control
+// copy is its author's invalid observation, and another student's
+// held-out kills are the same alone as beside it.
+func TestHeldOutIsPerStudent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the held-out mutants")
+	}
+	opt := options(t)
+	set, err := heldout.Load(opt.Lab, root, filepath.Join(root, "testdata", "heldout", "example.json"), nil, killmatrix.Options{Timeout: opt.Budgets.Observation})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer set.Close()
+	opt.HeldOut = set
+	pendingIsNil := "# A pending key replays nothing.\nidem init\nidem reserve k v 10\nidem fetch k 5\nstdout '^null$'\n"
+	alone := t.TempDir()
+	testfs.Write(t, alone, map[string]string{"alice/student/pending.txtar": pendingIsNil})
+	class := t.TempDir()
+	testfs.Write(t, class, map[string]string{
+		"alice/student/pending.txtar":  pendingIsNil,
+		"mallory/student/broken.txtar": replayAtExpiry,
+	})
+	a := row(t, gradeClass(t, alone, opt), "alice")
+	c := gradeClass(t, class, opt)
+	if !slices.Contains(a.KilledHeldOut, "4_fetch_ignores_status") {
+		t.Errorf("alice's observation kills no held-out 4_fetch_ignores_status: %+v", a)
+	}
+	if diff := cmp.Diff(a, row(t, c, "alice")); diff != "" {
+		t.Errorf("alice (-alone +beside mallory):\n%s", diff)
+	}
+	if m := row(t, c, "mallory"); m.Invalid != 1 || m.HeldOutKills != 0 {
+		t.Errorf("mallory: %+v; want one invalid observation and no held-out kill", m)
 	}
 }

@@ -16,6 +16,7 @@ package heldout
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -105,7 +106,7 @@ func check(l *lab.Lab, file string, cat *mutation.Catalogue, known []string) err
 				problems = append(problems, fmt.Sprintf("%s: mutant %q: %q is already the lab's mutant %s (%s); held-out names must differ", m.Pos, m.Name, id, lm.Name, lm.Pos))
 			}
 		}
-		if known != nil && !slices.Contains(known, m.Killer) {
+		if known != nil && m.Killer != "" && !slices.Contains(known, m.Killer) {
 			problems = append(problems, fmt.Sprintf("%s: mutant %q: killer %q is not one of the lab's observations", m.Pos, m.Name, m.Killer))
 		}
 	}
@@ -120,6 +121,13 @@ func check(l *lab.Lab, file string, cat *mutation.Catalogue, known []string) err
 // leaves bin in place.
 func Attach(bin string, mutants []Mutant, dir string, opt killmatrix.Options) *Set {
 	return &Set{mutants: mutants, program: mutagen.Attach(bin, dir), opt: opt}
+}
+
+// Command runs one line of the lab's first command (idem ARGS) against
+// the held-out mutant name, in dir, and returns its exit status: 0 on
+// success, 1 when the operation fails, 2 for a usage error.
+func (s *Set) Command(name, dir string, args []string, stdout, stderr io.Writer) (int, error) {
+	return s.program.Command(name, dir, args, stdout, stderr)
 }
 
 // Options are the options the set runs observations with.

@@ -62,6 +62,19 @@ func TestLoadExample(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Mutants() (-want +got):\n%s", diff)
 	}
+	// A compile error points at the edit in the reference, with the
+	// replaced text; an old text that does not apply names the
+	// catalogue's line and the mutant.
+	for _, m := range set.Mutants() {
+		for name, want := range map[string]string{
+			"3_finish_does_not_compile": `does not compile: reference/store.go:127:25: too many arguments in call to changedOne (where "return changedOne(res)\n`,
+			"5_expired_does_not_apply":  example + `:49: mutant "5_expired_does_not_apply": old text "this text is not in the reference" does not occur in the reference`,
+		} {
+			if m.Name == name && !strings.HasPrefix(m.Unviable, want) {
+				t.Errorf("%s: unviable because %q, want it to start %q", name, m.Unviable, want)
+			}
+		}
+	}
 
 	// Run: the observations keep the names, kinds, files and order given,
 	// whatever their kinds; one row per viable mutant.

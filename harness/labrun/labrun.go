@@ -49,8 +49,10 @@ type Config struct {
 	// Mutants are judged (default: every compiled mutant).
 	Mutants []lab.Impl
 	Build   killmatrix.Options
-	// HeldOut, when set, adds an instructor's held-out mutants.
-	HeldOut *heldout.Set
+	// HeldOut, when set, adds an instructor's held-out mutants; with
+	// HeldOutOnly set, only those it names are judged.
+	HeldOut     *heldout.Set
+	HeldOutOnly []string
 	// View is what the report shows (default report.Student); Lang its
 	// language ("" chooses: see [Lang]).
 	View report.View
@@ -279,6 +281,10 @@ func (p *Plan) report(labMatrix *killmatrix.Matrix) (*report.Report, error) {
 			return nil, err
 		}
 		parts.HeldOut, parts.Held = hm, p.HeldOut.Mutants()
+		if p.HeldOutOnly != nil {
+			hm.Mutants = slices.DeleteFunc(hm.Mutants, func(m killmatrix.MutantRow) bool { return !slices.Contains(p.HeldOutOnly, m.Name) })
+			parts.Held = slices.DeleteFunc(slices.Clone(parts.Held), func(m heldout.Mutant) bool { return !slices.Contains(p.HeldOutOnly, m.Name) })
+		}
 	}
 	r, err := Assemble(p.Lab, parts)
 	if err != nil {
@@ -403,10 +409,11 @@ func (p *Plan) meta(r *report.Report) {
 	if p.Config.Run != nil {
 		r.Meta.Run = p.Config.Run.String()
 	}
-	if len(p.Mutants) != len(p.Lab.Mutants) {
+	if len(p.Mutants) != len(p.Lab.Mutants) || p.HeldOutOnly != nil {
 		for _, m := range p.Mutants {
 			r.Meta.Only = append(r.Meta.Only, m.Name)
 		}
+		r.Meta.Only = append(r.Meta.Only, p.HeldOutOnly...)
 	}
 	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, killmatrix.KindStudent))
 }

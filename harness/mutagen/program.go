@@ -3,6 +3,7 @@ package mutagen
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -62,6 +63,23 @@ func (p *Program) Close() {
 	if p.release != nil {
 		p.release()
 	}
+}
+
+// Command runs one line of the lab's first command (its args, after the
+// command's name) against the mutant id, in dir, with the program's
+// standard streams; it returns the program's exit status.
+func (p *Program) Command(id, dir string, args []string, stdout, stderr io.Writer) (int, error) {
+	cmd := exec.Command(p.Bin, append([]string{"-impl", id, "--"}, args...)...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, stdout, stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return 0, nil
 }
 
 // Attach returns the program bin, which [Build] made (perhaps in another

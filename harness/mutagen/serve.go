@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"idemlab/harness/killmatrix"
@@ -18,6 +19,12 @@ import (
 // or log, which would be too much to pass back for every mutant.
 //
 //	mutrun [-dir DIR] [-kinds happy,edge] [-timeout D] [-parallel N] [-workdir DIR] [-first-kill]
+//	mutrun -impl NAME COMMAND [ARGS]
+//
+// With -impl it runs one line of the lab's first command (idem ARGS, say)
+// against the mutant NAME instead, in the current folder, as the lab's own
+// command-line tool does for the lab's mutants: exit status 0 on success,
+// 1 when the operation fails, 2 for a usage error.
 func Serve(l *lab.Lab, mutants []lab.Impl) {
 	fs := flag.NewFlagSet("mutrun", flag.ExitOnError)
 	dir := fs.String("dir", l.Layout.Observations, "observation folder")
@@ -28,7 +35,11 @@ func Serve(l *lab.Lab, mutants []lab.Impl) {
 	fs.StringVar(&opt.WorkRoot, "workdir", "", "where scripts' stores are made")
 	fs.BoolVar(&opt.FirstKill, "first-kill", false, "stop judging a mutant at its first kill")
 	progress := fs.Bool("progress", false, "say on stderr when each mutant's judging starts and ends")
+	impl := fs.String("impl", "", "run one command line against this mutant")
 	fs.Parse(os.Args[1:])
+	if *impl != "" {
+		os.Exit(command(l, mutants, *impl, fs.Args()))
+	}
 	if *progress {
 		opt.Progress = lineProgress{}
 	}
@@ -55,3 +66,22 @@ type lineProgress struct{}
 
 func (lineProgress) Start(item string) { fmt.Fprintln(os.Stderr, progressStart+item) }
 func (lineProgress) Done(item string)  { fmt.Fprintln(os.Stderr, progressDone+item) }
+
+// command runs one line of the lab's first command against the mutant
+// called name.
+func command(l *lab.Lab, mutants []lab.Impl, name string, args []string) int {
+	i := slices.IndexFunc(mutants, func(m lab.Impl) bool { return m.Name == name })
+	switch {
+	case i < 0 || name == controlName:
+		fmt.Fprintf(os.Stderr, "mutrun: no mutant %q\n", name)
+		return 2
+	case len(l.Commands) == 0:
+		fmt.Fprintln(os.Stderr, "mutrun: the lab has no command")
+		return 2
+	}
+	if err := l.Commands[0].Run(mutants[i], ".", args, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", l.Commands[0].Name, err)
+		return 1
+	}
+	return 0
+}

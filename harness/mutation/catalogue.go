@@ -182,7 +182,8 @@ func (m *Mutant) validate() error {
 		{"name", m.Name}, {"function", m.Function}, {"idea", m.Idea.String()},
 		{"old", m.Old}, {"killer", m.Killer}, {"hint", m.Hint.String()},
 	} {
-		if strings.TrimSpace(f.val) == "" {
+		// An equivalent mutant has no killer to intend.
+		if strings.TrimSpace(f.val) == "" && (f.name != "killer" || m.Equivalent == "") {
 			missing = append(missing, f.name)
 		}
 	}
@@ -206,7 +207,7 @@ func (m *Mutant) validate() error {
 	switch {
 	case m.Old == m.New:
 		return fmt.Errorf("mutant %q: old and new are the same text", m.Name)
-	case !strings.Contains(m.Killer, "/"):
+	case m.Killer != "" && !strings.Contains(m.Killer, "/"):
 		return fmt.Errorf("mutant %q: killer %q, want kind/name of an observation (e.g. edge/fetch_at_expiry_is_nil)", m.Name, m.Killer)
 	case m.Visibility != "" && m.Visibility != Visible && m.Visibility != Hidden && m.Visibility != AfterDue:
 		return fmt.Errorf("mutant %q: visibility %q, want %s, %s or %s", m.Name, m.Visibility, Visible, Hidden, AfterDue)

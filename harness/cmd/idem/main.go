@@ -7,11 +7,13 @@
 //
 // Usage:
 //
-//	idem [-impl NAME] [-db PATH] COMMAND [ARGS]
-//	idem -list
+//	idem [-C DIR] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]
+//	idem [-C DIR] [-heldout FILE] -list
 //
 // -impl chooses the implementation (default reference); -list prints every
-// name it accepts. The commands are those of the observation scripts; run
+// name it accepts. With -heldout, the held-out mutants of that catalogue
+// (an instructor's, kept outside the students' repository) are built and
+// accepted too. -C changes to DIR first, as go -C does. The commands are those of the observation scripts; run
 // idem with no arguments to see them. The exit status is 0 on success, 1
 // when the operation fails and 2 for a usage error, which touches nothing.
 package main
@@ -21,8 +23,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
+	"idemlab/harness/heldout"
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/idem"
 	"idemlab/mutants"
 )
@@ -37,6 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// Leading flags in any order: -impl, -list and -help are this
 	// command's own; -db passes through to the idem command line.
 	var pass []string
+	var heldOut string
+	list := false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		// -flag or --flag, as the flag package accepts.
 		flag, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(args[0], "-"), "-"), "=")
@@ -47,14 +56,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		switch flag {
 		case "list":
-			for _, i := range l.Impls() {
-				fmt.Fprintln(stdout, i.Name)
-			}
-			return 0
+			list, args = true, args[1:]
 		case "h", "help":
 			fmt.Fprint(stdout, usage())
 			return 0
-		case "impl", "db":
+		case "impl", "db", "heldout", "C":
 			if !hasValue {
 				if len(args) < 2 {
 					fmt.Fprintf(stderr, "idem: flag -%s needs a value\n%s", flag, usage())
@@ -63,9 +69,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 				value, args = args[1], args[1:]
 			}
 			args = args[1:]
-			if flag == "impl" {
+			switch flag {
+			case "impl":
 				name = value
-			} else {
+			case "heldout":
+				heldOut = value
+			case "C":
+				if err := os.Chdir(value); err != nil {
+					fmt.Fprintf(stderr, "idem: -C: %v\n", err)
+					return 2
+				}
+			default:
 				pass = append(pass, "-db", value)
 			}
 		default:
@@ -73,7 +87,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	var held *heldout.Set
+	if heldOut != "" {
+		var err error
+		if held, err = loadHeldOut(l, heldOut); err != nil {
+			fmt.Fprintf(stderr, "idem: -heldout: %v\n", err)
+			return 2
+		}
+		defer held.Close()
+	}
+	if list {
+		for _, i := range l.Impls() {
+			fmt.Fprintln(stdout, i.Name)
+		}
+		for _, m := range viable(held) {
+			fmt.Fprintln(stdout, m)
+		}
+		return 0
+	}
 	s, ok := l.Lookup(name)
+	if !ok && slices.Contains(viable(held), name) && len(args) > 0 {
+		status, err := held.Command(name, ".", append(pass, args...), stdout, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "idem: %v\n", err)
+			return 1
+		}
+		return status
+	}
 	if !ok {
 		fmt.Fprintf(stderr, "idem: unknown implementation %q; idem -list shows the names\n", name)
 		return 2
@@ -95,8 +135,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// loadHeldOut builds the held-out mutants of the catalogue file.
+func loadHeldOut(l *lab.Lab, file string) (*heldout.Set, error) {
+	root, err := cli.Checkout("")
+	if err != nil {
+		return nil, err
+	}
+	return heldout.Load(l, root, file, nil, killmatrix.Options{})
+}
+
+// viable lists the held-out mutants that run.
+func viable(held *heldout.Set) []string {
+	var out []string
+	if held == nil {
+		return out
+	}
+	for _, m := range held.Mutants() {
+		if m.Unviable == "" {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
+
 func usage() string {
-	return "usage: idem [-impl NAME] [-db PATH] COMMAND [ARGS]\n       idem -list\n\n" +
-		"NAME is reference (the default) or a mutant's name.\n" +
+	return "usage: idem [-C DIR] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]\n       idem [-C DIR] [-heldout FILE] -list\n\n" +
+		"NAME is reference (the default), a mutant's name, or with -heldout a held-out mutant's.\n" +
 		strings.TrimPrefix(idem.Usage, "usage: idem [-db PATH] COMMAND [ARGS]\n")
 }

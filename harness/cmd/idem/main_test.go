@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,8 +41,8 @@ func TestRunExitStatus(t *testing.T) {
 		stderr string // substring; "" means stderr must be empty
 		files  []string
 	}{
-		{"no args", nil, 2, "", "idem: missing COMMAND\nusage: idem [-impl NAME] [-db PATH] COMMAND [ARGS]", nil},
-		{"unknown flag", []string{"-bogus", "init"}, 2, "", `idem: unknown flag "-bogus"` + "\nusage: idem [-impl NAME]", nil},
+		{"no args", nil, 2, "", "idem: missing COMMAND\nusage: idem [-C DIR] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]", nil},
+		{"unknown flag", []string{"-bogus", "init"}, 2, "", `idem: unknown flag "-bogus"` + "\nusage: idem [-C DIR] [-heldout FILE] [-impl NAME]", nil},
 		{"unknown impl", []string{"-impl", "9_nope", "init"}, 2, "", `idem: unknown implementation "9_nope"; idem -list shows the names`, nil},
 		{"unknown impl without command", []string{"-impl", "9_nope"}, 2, "", `idem: unknown implementation "9_nope"`, nil},
 		{"double-dash flag", []string{"--impl=7_counts_hides_pending", "init"}, 0, "", "", []string{"store.db"}},
@@ -130,4 +131,33 @@ func listed() string {
 		b.WriteString(i.Name + "\n")
 	}
 	return b.String()
+}
+
+// TestHeldOut: with -heldout, -list names the catalogue's viable held-out
+// mutants and -impl runs a command against one of them.
+func TestHeldOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the held-out mutants")
+	}
+	const catalogue = "../../../testdata/heldout/example.json"
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"-heldout", catalogue, "-list"}, &stdout, &stderr); status != 0 {
+		t.Fatalf("-list: status %d, %s", status, stderr.String())
+	}
+	names := strings.Fields(stdout.String())
+	if !slices.Contains(names, "4_fetch_ignores_status") || slices.Contains(names, "3_finish_does_not_compile") {
+		t.Errorf("-heldout -list = %q; want the viable held-out mutants, not the unviable ones", names)
+	}
+	db := filepath.Join(t.TempDir(), "s.db")
+	for _, args := range [][]string{{"init"}, {"reserve", "k", "v", "10"}} {
+		if status := run(append([]string{"-db", db}, args...), &stdout, &stderr); status != 0 {
+			t.Fatalf("%q: status %d, %s", args, status, stderr.String())
+		}
+	}
+	stdout.Reset()
+	stderr.Reset()
+	status := run([]string{"-heldout", catalogue, "-impl", "4_fetch_ignores_status", "-db", db, "fetch", "k", "5"}, &stdout, &stderr)
+	if status != 1 || !strings.Contains(stderr.String(), "no response") {
+		t.Errorf("fetch of a pending key on 4_fetch_ignores_status: status %d, stdout %q, stderr %q; want the mutant's error, status 1", status, stdout.String(), stderr.String())
+	}
 }

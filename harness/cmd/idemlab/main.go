@@ -112,18 +112,15 @@ func (f *flags) config() (labrun.Config, error) {
 	if err := f.view(&cfg); err != nil {
 		return cfg, err
 	}
-	if err := f.selection(&cfg); err != nil {
-		return cfg, err
-	}
-	if err := f.own(&cfg); err != nil {
-		return cfg, err
-	}
 	if f.heldOut != "" {
 		if cfg.HeldOut, err = loadHeldOut(l, root, f.heldOut, f.Build); err != nil {
 			return cfg, fmt.Errorf("-heldout: %v", err)
 		}
 	}
-	return cfg, nil
+	if err := f.selection(&cfg); err != nil {
+		return cfg, err
+	}
+	return cfg, f.own(&cfg)
 }
 
 // view sets the report's view, language and history.
@@ -162,11 +159,23 @@ func (f *flags) selection(cfg *labrun.Config) error {
 	}
 	for _, name := range f.only {
 		s, ok := cfg.Lab.Lookup(name)
-		if !ok || name == cfg.Lab.Reference.Name {
-			return fmt.Errorf("-mutant %q: no such mutant (idem -list shows them)", name)
+		switch {
+		case ok && name != cfg.Lab.Reference.Name:
+			cfg.Mutants = append(cfg.Mutants, s)
+		case isHeldOut(cfg.HeldOut, name):
+			cfg.HeldOutOnly = append(cfg.HeldOutOnly, name)
+		default:
+			return fmt.Errorf("-mutant %q: no such mutant (idem -list shows them; with -heldout, held-out ones too)", name)
 		}
-		cfg.Mutants = append(cfg.Mutants, s)
 		words = append(words, "-mutant "+name)
+	}
+	if len(f.only) > 0 {
+		if cfg.Mutants == nil {
+			cfg.Mutants = []lab.Impl{}
+		}
+		if cfg.HeldOutOnly == nil {
+			cfg.HeldOutOnly = []string{}
+		}
 	}
 	cfg.Selection = strings.Join(words, " ")
 	return nil
@@ -196,6 +205,19 @@ func (f *flags) own(cfg *labrun.Config) error {
 		cfg.Own = []killmatrix.Observation{}
 	}
 	return nil
+}
+
+// isHeldOut reports whether name is a viable mutant of held.
+func isHeldOut(held *heldout.Set, name string) bool {
+	if held == nil {
+		return false
+	}
+	for _, m := range held.Mutants() {
+		if m.Name == name && m.Unviable == "" {
+			return true
+		}
+	}
+	return false
 }
 
 func loadHeldOut(l *lab.Lab, root, file string, opt killmatrix.Options) (*heldout.Set, error) {

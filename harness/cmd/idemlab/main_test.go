@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -161,5 +162,85 @@ func TestRunHostileWorksheets(t *testing.T) {
 				t.Errorf("report: %v, score %+v; want the one prediction judged right", err, r.Score)
 			}
 		})
+	}
+}
+
+// TestRunHeldOut: a held-out mutant that survives fails the run, unless
+// its catalogue marks it equivalent with a reason; -mutant judges one
+// held-out mutant alone.
+func TestRunHeldOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds held-out mutants")
+	}
+	dir := t.TempDir()
+	catalogue := func(equivalent string) string {
+		file := filepath.Join(dir, "held"+fmt.Sprint(len(equivalent))+".json")
+		text := `{"version": 1, "reference": "reference/store.go", "mutants": [
+  {"name": "4_comment_only", "step": 4, "function": "Fetch", "idea": "nothing", "old": "// Fetch returns", "new": "// Fetch gives", "hint": "h", ` + killerOr(equivalent) + `},
+  {"name": "4_held_fetch_ignores_status", "step": 4, "function": "Fetch", "idea": "replay scope",
+   "old": "SELECT response FROM keys WHERE id = ? AND status = 'done' AND expires > ?", "new": "SELECT response FROM keys WHERE id = ? AND expires > ?", "hint": "h", "killer": "edge/fetch_pending_is_nil"}
+]}`
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		status int
+		judged []string
+	}{
+		{"survivor fails the run", []string{"-heldout", catalogue("")}, exitcode.Survived, nil},
+		{"equivalent does not", []string{"-heldout", catalogue("only a comment changes")}, exitcode.OK, nil},
+		{"one held-out mutant", []string{"-heldout", catalogue(""), "-mutant", "4_held_fetch_ignores_status"}, exitcode.OK, []string{"4_held_fetch_ignores_status"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(append([]string{"-q", "-json", "-instructor", "-worksheet", root + "/testdata/example/worksheet.md"}, tc.args...), &stdout, &stderr)
+			if status != tc.status {
+				t.Errorf("exit %d, want %d (stderr %q)", status, tc.status, stderr.String())
+			}
+			var r report.Report
+			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+				t.Fatal(err)
+			}
+			if tc.status == exitcode.Survived {
+				mu, _ := r.Mutant("4_comment_only")
+				if mu.Outcome != "survived" || mu.Hint.String() != "h" || !strings.Contains(mu.Diff, "+// Fetch gives") {
+					t.Errorf("the held-out survivor: outcome %s, hint %q, diff %q; want survived with its hint and diff", mu.Outcome, mu.Hint, mu.Diff)
+				}
+			}
+			if tc.judged != nil {
+				var names []string
+				for _, m := range r.Mutants {
+					names = append(names, m.Name)
+				}
+				if diff := cmp.Diff(tc.judged, names); diff != "" {
+					t.Errorf("mutants judged (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+}
+
+// killerOr is a held-out entry's killer, or its equivalence with why.
+func killerOr(equivalent string) string {
+	if equivalent == "" {
+		return `"killer": "edge/fetch_pending_is_nil"`
+	}
+	return `"equivalent": "` + equivalent + `"`
+}
+
+// TestRunSubsetSaysHappyPathNotRun: with -run choosing no happy-path
+// observation, a mutant's row says none was run, not "0 of 0".
+func TestRunSubsetSaysHappyPathNotRun(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"-q", "-instructor", "-run", "^edge/fetch_", "-worksheet", root + "/testdata/example/worksheet.md"}, &stdout, &stderr)
+	if status != exitcode.Survived {
+		t.Errorf("exit %d, want %d: a subset of the edge observations lets mutants survive (stderr %q)", status, exitcode.Survived, stderr.String())
+	}
+	if out := stdout.String(); !strings.Contains(out, "no happy-path observation was run") || strings.Contains(out, "0 of 0") {
+		t.Errorf("report does not say the happy path was not run:\n%s", out)
 	}
 }
