@@ -59,7 +59,7 @@ func TestPredictions(t *testing.T) {
 	})
 	r := res.Report
 	if len(r.Verdicts) == 0 {
-		t.Skip(r.Meta.Lang.T("lesson.none-yet", nil))
+		t.Skip(r.NothingPredicted())
 	}
 	for _, v := range r.Verdicts {
 		mu, _ := r.Mutant(v.Prediction.Mutant)

@@ -157,3 +157,7 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// NothingPredicted says, in r's language, that no prediction is recorded
+// yet and how to start: what TestPredictions skips with.
+func (r *Report) NothingPredicted() string { return r.Meta.Lang.T("lesson.none-yet", nil) }
