@@ -853,3 +853,18 @@ func TestBetween(t *testing.T) {
 		t.Errorf("between with a purge: %v, want a usage error asking for a drain", err)
 	}
 }
+
+// TestRowsPrintInfinities: rows prints an expiry JSON has no number for
+// as the word idem reads it from.
+func TestRowsPrintInfinities(t *testing.T) {
+	ref := mutants.Lab().Reference
+	dir := t.TempDir()
+	mustRun(t, ref, dir, "init")
+	mustRun(t, ref, dir, "reserve", "a", "v", "Inf")
+	mustRun(t, ref, dir, "reserve", "b", "v", "-Inf")
+	want := `{"id":"a","fingerprint":"v","status":"pending","response":null,"expires":"Inf"}` + "\n" +
+		`{"id":"b","fingerprint":"v","status":"pending","response":null,"expires":"-Inf"}` + "\n"
+	if diff := cmp.Diff(want, mustRun(t, ref, dir, "rows")); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+}

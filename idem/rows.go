@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -17,7 +18,26 @@ type Row struct {
 	Fingerprint string          `json:"fingerprint"`
 	Status      string          `json:"status"`
 	Response    json.RawMessage `json:"response"` // null when NULL
-	Expires     float64         `json:"expires"`
+	Expires     Seconds         `json:"expires"`
+}
+
+// Seconds is a time as rows prints it: a JSON number, or, for the
+// infinities and NaN that JSON has no number for, the string idem reads
+// them from ("Inf", "-Inf", "NaN").
+type Seconds float64
+
+// MarshalJSON writes s as a number, or as "Inf", "-Inf" or "NaN".
+func (s Seconds) MarshalJSON() ([]byte, error) {
+	f := float64(s)
+	switch {
+	case math.IsInf(f, 1):
+		return []byte(`"Inf"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-Inf"`), nil
+	case math.IsNaN(f):
+		return []byte(`"NaN"`), nil
+	}
+	return json.Marshal(f)
 }
 
 // ReadRows returns every row of the store at path, ordered by id. It reads

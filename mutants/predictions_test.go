@@ -3,6 +3,7 @@ package mutants_test
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,6 +59,17 @@ func TestPredictions(t *testing.T) {
 		History: filepath.Join(root, mutants.Lab().Layout.History),
 	})
 	r := res.Report
+	t.Run("a block per mutant", func(t *testing.T) {
+		have := slices.Clone(r.Predictions.Unfilled)
+		for _, p := range r.Predictions.Predictions {
+			have = append(have, p.Mutant)
+		}
+		for _, m := range mutants.Lab().Catalogue.Mutants {
+			if !slices.Contains(have, m.Name) && !slices.Contains(have, m.ID()) {
+				t.Errorf("no prediction block for mutant %s in either worksheet: put back the step's block (mutant: %s)", m.ID(), m.ID())
+			}
+		}
+	})
 	if len(r.Verdicts) == 0 {
 		t.Skip(r.NothingPredicted())
 	}

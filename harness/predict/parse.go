@@ -266,9 +266,32 @@ func (b fields) lineOf(field string) int {
 	return b.last
 }
 
-// names are the fields a block may hold, in the order the worksheet shows
-// them.
-var names = []string{"mutant", "killer", "evidence", "reason", "survives"}
+// A Field is one field of a prediction block, as the worksheet documents
+// it: the worksheets' field reference is generated from [Fields].
+type Field struct {
+	Name string
+	// Doc is the id of the message that says what to write in it.
+	Doc string
+}
+
+// Fields are the fields a block may hold, in the order the worksheet
+// shows them.
+var Fields = []Field{
+	{"mutant", "worksheet.field.mutant"},
+	{"killer", "worksheet.field.killer"},
+	{"evidence", "worksheet.field.evidence"},
+	{"reason", "worksheet.field.reason"},
+	{"survives", "worksheet.field.survives"},
+}
+
+// names are the fields' names.
+var names = func() []string {
+	var out []string
+	for _, f := range Fields {
+		out = append(out, f.Name)
+	}
+	return out
+}()
 
 // fields reads "field: value" lines.
 func (r *reader) fields(open int, body []string) fields {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"idemlab/harness/internal/docgen"
 	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/labrun"
 	"idemlab/harness/submission"
@@ -24,6 +25,7 @@ func TestRefusesWithoutRunning(t *testing.T) {
 		t.Skip("runs the lab")
 	}
 	os.Remove(pwned)
+	t.Chdir(".") // checkreport changes to the checkout; come back after
 	root, err := filepath.Abs("../../..")
 	if err != nil {
 		t.Fatal(err)
@@ -80,5 +82,16 @@ func TestUsage(t *testing.T) {
 		if status != tc.status || !strings.Contains(stdout.String()+stderr.String(), tc.out) {
 			t.Errorf("checkreport %q = %d, %q %q; want %d and %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.out)
 		}
+	}
+}
+
+// TestUsageInREADME: the README shows checkreport's -h output as it is.
+func TestUsageInREADME(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"-h"}, &stdout, &stderr); status != 0 {
+		t.Fatalf("-h: exit %d", status)
+	}
+	if msg := docgen.CheckUsage("../../../README.md", "checkreport", stdout.String()); msg != "" {
+		t.Error(msg)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"idemlab/harness/grade"
+	"idemlab/harness/internal/docgen"
 	"idemlab/mutants"
 )
 
@@ -42,4 +44,18 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// TestUsageInREADME: the README shows grade's and grade merge's -h output
+// as they are.
+func TestUsageInREADME(t *testing.T) {
+	for name, args := range map[string][]string{"grade": {"-h"}, "merge": {"merge", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if status := run(context.Background(), args, &stdout, &stderr); status != 0 {
+			t.Fatalf("%q: exit %d", args, status)
+		}
+		if msg := docgen.CheckUsage("../../../README.md", name, stdout.String()); msg != "" {
+			t.Error(msg)
+		}
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"idemlab/harness/internal/docgen"
 	"idemlab/mutants"
 )
 
@@ -159,5 +160,16 @@ func TestHeldOut(t *testing.T) {
 	status := run([]string{"-heldout", catalogue, "-impl", "4_fetch_ignores_status", "-db", db, "fetch", "k", "5"}, &stdout, &stderr)
 	if status != 1 || !strings.Contains(stderr.String(), "no response") {
 		t.Errorf("fetch of a pending key on 4_fetch_ignores_status: status %d, stdout %q, stderr %q; want the mutant's error, status 1", status, stdout.String(), stderr.String())
+	}
+}
+
+// TestUsageInREADME: the README shows idem's -h output as it is.
+func TestUsageInREADME(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"-h"}, &stdout, &stderr); status != 0 {
+		t.Fatalf("-h: exit %d", status)
+	}
+	if msg := docgen.CheckUsage("../../../README.md", "idem", stdout.String()); msg != "" {
+		t.Error(msg)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/internal/docgen"
 	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/report"
 )
@@ -242,5 +243,19 @@ func TestRunSubsetSaysHappyPathNotRun(t *testing.T) {
 	}
 	if out := stdout.String(); !strings.Contains(out, "no happy-path observation was run") || strings.Contains(out, "0 of 0") {
 		t.Errorf("report does not say the happy path was not run:\n%s", out)
+	}
+}
+
+// TestUsageInREADME: the README shows idemlab's and idemlab mutate's -h
+// output as they are.
+func TestUsageInREADME(t *testing.T) {
+	for name, args := range map[string][]string{"idemlab": {"-h"}, "mutate": {"mutate", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, &stdout, &stderr); status != 0 {
+			t.Fatalf("%q: exit %d", args, status)
+		}
+		if msg := docgen.CheckUsage(root+"/README.md", name, stdout.String()); msg != "" {
+			t.Error(msg)
+		}
 	}
 }

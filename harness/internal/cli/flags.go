@@ -46,7 +46,19 @@ func (c *Common) Writer() (string, error) {
 // KiB, MiB or GiB after it (64MiB).
 type Bytes int64
 
-func (b *Bytes) String() string { return strconv.FormatInt(int64(*b), 10) }
+// String writes the size with the largest unit that divides it (64MiB).
+func (b *Bytes) String() string {
+	n := int64(*b)
+	for _, u := range []struct {
+		suffix string
+		shift  uint
+	}{{"GiB", 30}, {"MiB", 20}, {"KiB", 10}} {
+		if n != 0 && n%(1<<u.shift) == 0 {
+			return strconv.FormatInt(n>>u.shift, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
 
 // Set parses a size.
 func (b *Bytes) Set(s string) error {

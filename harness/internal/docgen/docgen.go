@@ -1,0 +1,97 @@
+// Package docgen keeps the parts of the documentation that restate a
+// table in code in step with it: the worksheets' field reference, the
+// README's budgets, exit statuses and idem commands, the idem package's
+// command list, and each command's usage. A region of a file is replaced
+// whole between two marker lines; everything outside is left as it is,
+// so a worksheet's predictions and the README's prose are never touched.
+//
+// go generate ./... rewrites the regions (harness/cmd/gendocs); the tests
+// fail with "stale: run go generate ./..." when a region and its table
+// have drifted apart.
+package docgen
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Markdown markers: a region NAME lies between a line starting with
+// "<!-- begin NAME:" and the line "<!-- end NAME -->".
+func Markdown(name string) Markers {
+	return Markers{Begin: "<!-- begin " + name + ":", End: "<!-- end " + name + " -->"}
+}
+
+// Markers are the prefixes of a region's first and last lines.
+type Markers struct{ Begin, End string }
+
+// Replace returns text with the lines between the region's markers
+// replaced by body (which ends with a newline, or is empty).
+func Replace(text string, m Markers, body string) (string, error) {
+	start, end, err := find(text, m)
+	if err != nil {
+		return "", err
+	}
+	return text[:start] + body + text[end:], nil
+}
+
+// Extract returns the lines between the region's markers.
+func Extract(text string, m Markers) (string, error) {
+	start, end, err := find(text, m)
+	if err != nil {
+		return "", err
+	}
+	return text[start:end], nil
+}
+
+// find returns the byte offsets of the region's body: just after its
+// begin line, and at the start of its end line.
+func find(text string, m Markers) (start, end int, err error) {
+	b := lineStarting(text, 0, m.Begin)
+	if b < 0 {
+		return 0, 0, fmt.Errorf("no line starting %q", m.Begin)
+	}
+	start = b + strings.IndexByte(text[b:], '\n') + 1
+	end = lineStarting(text, start, m.End)
+	if end < 0 {
+		return 0, 0, fmt.Errorf("no line starting %q after %q", m.End, m.Begin)
+	}
+	return start, end, nil
+}
+
+// lineStarting is the offset of the first line at or after from that
+// starts with prefix (after leading spaces), or -1.
+func lineStarting(text string, from int, prefix string) int {
+	for i := from; i < len(text); {
+		line := text[i:]
+		if j := strings.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j+1]
+		}
+		if strings.HasPrefix(strings.TrimLeft(line, " \t"), prefix) {
+			return i
+		}
+		i += len(line)
+	}
+	return -1
+}
+
+// UsageBlock is a command's -h output as the README shows it, in the
+// region usage-NAME.
+func UsageBlock(out string) string { return "```\n" + out + "```\n" }
+
+// CheckUsage compares a command's -h output with the README's region
+// usage-NAME, read from readme, and says what is wrong, or "".
+func CheckUsage(readme, name, out string) string {
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		return err.Error()
+	}
+	got, err := Extract(string(data), Markdown("usage-"+name))
+	if err != nil {
+		return err.Error()
+	}
+	if got != UsageBlock(out) {
+		return fmt.Sprintf("stale: run go generate ./... (the README's usage-%s region is not what -h prints)", name)
+	}
+	return ""
+}
