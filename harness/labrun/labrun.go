@@ -207,7 +207,7 @@ func (cfg Config) sheet(all []killmatrix.Observation) (*predict.Sheet, predict.P
 
 // Known is what a worksheet of lab l may name, with observations obs.
 func Known(l *lab.Lab, obs []killmatrix.Observation) predict.Known {
-	known := predict.Known{Labels: map[string]string{}}
+	known := predict.Known{Labels: map[string]string{}, Dir: l.Layout.Observations}
 	for _, m := range l.Catalogue.Mutants {
 		known.Mutants = append(known.Mutants, m.Name)
 		if m.Label != "" {

@@ -54,6 +54,10 @@ type Known struct {
 	Labels  map[string]string
 	// Observations are kind/name of every observation.
 	Observations []string
+	// Dir is the folder, relative to the module root, that holds the
+	// kinds' folders (the lab's layout's Observations): a message about
+	// an unknown observation names it. Empty names none.
+	Dir string
 }
 
 // mutant returns the catalogue name that s names, by name or label.
@@ -277,11 +281,11 @@ type Field struct {
 // Fields are the fields a block may hold, in the order the worksheet
 // shows them.
 var Fields = []Field{
-	{"mutant", "worksheet.field.mutant"},
-	{"killer", "worksheet.field.killer"},
-	{"evidence", "worksheet.field.evidence"},
-	{"reason", "worksheet.field.reason"},
-	{"survives", "worksheet.field.survives"},
+	{"mutant", "field.mutant"},
+	{"killer", "field.killer"},
+	{"evidence", "field.evidence"},
+	{"reason", "field.reason"},
+	{"survives", "field.survives"},
 }
 
 // names are the fields' names.
@@ -382,7 +386,7 @@ func (r *reader) observation(b fields, field, v string) string {
 	}
 	name := ObservationName(v)
 	if !slices.Contains(r.known.Observations, name) {
-		r.fail(b.lineOf(field), "unknown-observation", i18n.M{"Field": field, "Name": v, "Suggest": suggest(name, r.known.Observations)})
+		r.fail(b.lineOf(field), "unknown-observation", i18n.M{"Field": field, "Name": v, "Suggest": suggest(name, r.known.Observations), "Dir": r.known.Dir})
 	}
 	return name
 }
@@ -408,10 +412,15 @@ func (r *reader) survives(b fields) []string {
 }
 
 // ObservationName reads how a student may name an observation: kind/name,
-// or its file, with or without testdata/ and .txtar (testdata/edge/x.txtar
-// is edge/x).
+// or its file, with or without .txtar, by any path that ends in its kind's
+// folder (testdata/edge/x.txtar is edge/x, and so is the path of any lab's
+// observation folder, wherever its layout puts it).
 func ObservationName(s string) string {
-	s = strings.TrimPrefix(strings.ReplaceAll(strings.TrimSpace(s), `\`, "/"), "./")
-	s = strings.TrimPrefix(s, "testdata/")
-	return strings.TrimSuffix(s, ".txtar")
+	s = strings.TrimSuffix(strings.ReplaceAll(strings.TrimSpace(s), `\`, "/"), ".txtar")
+	// A name is kind/base: of a longer path, keep the last two elements,
+	// whatever folder holds the kinds (not only the store lab's testdata/).
+	if parts := strings.Split(s, "/"); len(parts) > 2 {
+		s = strings.Join(parts[len(parts)-2:], "/")
+	}
+	return strings.TrimPrefix(s, "./")
 }

@@ -259,3 +259,37 @@ func TestUsageInREADME(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectionsComposeWithPredictions: under -run or -mutant, a
+// prediction about what the selection leaves out is not judged in this
+// run: never wrong, never a parse error.
+func TestSelectionsComposeWithPredictions(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		judged    []string // mutants whose prediction is judged
+		notJudged int
+	}{
+		{"-mutant", []string{"-mutant", "4_fetch"}, []string{"4_fetch_replays_at_expiry"}, 4},
+		{"-run", []string{"-run", "^edge/(init_twice|purge_keeps)"}, []string{"1_init_fails_twice", "6_purge_deletes_pending"}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"-q", "-json", "-worksheet", root + "/testdata/example/worksheet.md", "-student", root + "/testdata/example/student"}, tc.args...)
+			run(args, &stdout, &stderr)
+			var r report.Report
+			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+				t.Fatalf("no report: %v; stderr %q", err, stderr.String())
+			}
+			var judged []string
+			for _, v := range r.Verdicts {
+				if v.Judged {
+					judged = append(judged, v.Prediction.Mutant)
+				}
+			}
+			if diff := cmp.Diff(tc.judged, judged); diff != "" || r.Score.NotJudged != tc.notJudged {
+				t.Errorf("not judged %d, want %d; judged (-want +got):\n%s", r.Score.NotJudged, tc.notJudged, diff)
+			}
+		})
+	}
+}

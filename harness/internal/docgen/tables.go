@@ -15,7 +15,7 @@ import (
 // worksheet reader's own table of fields.
 func FieldTable(l i18n.Lang) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| %s | %s |\n|---|---|\n", l.T("worksheet.fields.field", nil), l.T("worksheet.fields.what", nil))
+	fmt.Fprintf(&b, "| %s | %s |\n|---|---|\n", l.T("field.head.name", nil), l.T("field.head.what", nil))
 	for _, f := range predict.Fields {
 		fmt.Fprintf(&b, "| `%s:` | %s |\n", f.Name, l.T(f.Doc, nil))
 	}
