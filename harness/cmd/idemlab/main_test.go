@@ -21,6 +21,11 @@ import (
 // from the working directory, which go test sets to this folder.
 const root = "../../.."
 
+// noStudent keeps the harness's tests off testdata/student, where a
+// student's own observations live: only the student's tests may fail
+// because of what a student wrote. The folder does not exist.
+var noStudent = []string{"-student", "testdata/nobody/student"}
+
 func TestRunExampleJSON(t *testing.T) {
 	dir := t.TempDir()
 	html, str := filepath.Join(dir, "r.html"), filepath.Join(dir, "s.json")
@@ -73,7 +78,7 @@ func TestRunRefusesMalformedWorksheet(t *testing.T) {
 	os.WriteFile(sheet, []byte("# mine\n\n```prediction\nmutant: 4_fetch_replays_at_expiry\nkiller: edge/nope\nevidence: maybe\nreason: r\n```\n"), 0o644)
 	html := filepath.Join(t.TempDir(), "r.html")
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"-q", "-worksheet", sheet, "-html", html}, &stdout, &stderr); status != exitcode.Usage {
+	if status := run(append([]string{"-q", "-worksheet", sheet, "-html", html}, noStudent...), &stdout, &stderr); status != exitcode.Usage {
 		t.Errorf("exit status %d, want %d", status, exitcode.Usage)
 	}
 	for _, want := range []string{sheet + `:5: killer: unknown observation "edge/nope"`, sheet + `:6: evidence "maybe"`, "no report was made"} {
@@ -148,7 +153,7 @@ func TestRunHostileWorksheets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := run([]string{"-q", "-json", "-worksheet", tc.sheet}, &stdout, &stderr)
+			status := run(append([]string{"-q", "-json", "-worksheet", tc.sheet}, noStudent...), &stdout, &stderr)
 			if status != tc.status || !strings.Contains(stderr.String(), tc.stderr) {
 				t.Fatalf("exit %d, stderr %q; want %d and %q", status, stderr.String(), tc.status, tc.stderr)
 			}
@@ -198,7 +203,7 @@ func TestRunHeldOut(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := run(append([]string{"-q", "-json", "-instructor", "-worksheet", root + "/testdata/example/worksheet.md"}, tc.args...), &stdout, &stderr)
+			status := run(append(append([]string{"-q", "-json", "-instructor", "-worksheet", root + "/testdata/example/worksheet.md"}, noStudent...), tc.args...), &stdout, &stderr)
 			if status != tc.status {
 				t.Errorf("exit %d, want %d (stderr %q)", status, tc.status, stderr.String())
 			}
@@ -237,7 +242,7 @@ func killerOr(equivalent string) string {
 // observation, a mutant's row says none was run, not "0 of 0".
 func TestRunSubsetSaysHappyPathNotRun(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	status := run([]string{"-q", "-instructor", "-run", "^edge/fetch_", "-worksheet", root + "/testdata/example/worksheet.md"}, &stdout, &stderr)
+	status := run(append([]string{"-q", "-instructor", "-run", "^edge/fetch_", "-worksheet", root + "/testdata/example/worksheet.md"}, noStudent...), &stdout, &stderr)
 	if status != exitcode.Survived {
 		t.Errorf("exit %d, want %d: a subset of the edge observations lets mutants survive (stderr %q)", status, exitcode.Survived, stderr.String())
 	}
