@@ -108,6 +108,7 @@ func execBase(ctx context.Context, bc driver.Conn, query string) error {
 		return err
 	}
 	defer s.Close()
+	//lint:ignore SA1019 a wrapper forwards what the driver it wraps provides, the pre-context methods included
 	_, err = s.Exec(nil)
 	return err
 }
@@ -182,6 +183,7 @@ func (c *conn) Close() error { return c.base.Close() }
 // its own methods (Serialize, NewBackup, ...) through sql.Conn.Raw.
 func (c *conn) Unwrap() driver.Conn { return c.base }
 
+//lint:ignore SA1019 a wrapper forwards what the driver it wraps provides, the pre-context methods included
 func (c *conn) Begin() (driver.Tx, error) { return c.base.Begin() }
 
 func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
@@ -195,6 +197,7 @@ func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, e
 	if opts.ReadOnly {
 		return nil, errors.New("sql: driver does not support read-only transactions")
 	}
+	//lint:ignore SA1019 a wrapper forwards what the driver it wraps provides, the pre-context methods included
 	tx, err := c.base.Begin()
 	if err == nil && ctx.Err() != nil {
 		tx.Rollback()
@@ -270,10 +273,12 @@ var (
 func (s *stmt) Close() error  { return s.base.Close() }
 func (s *stmt) NumInput() int { return s.base.NumInput() }
 
+//lint:ignore SA1019 a wrapper forwards what the driver it wraps provides, the pre-context methods included
 func (s *stmt) Exec(args []driver.Value) (driver.Result, error) { return s.base.Exec(args) }
 
 func (s *stmt) Query(args []driver.Value) (driver.Rows, error) {
 	counts := armed(s.conn.key)
+	//lint:ignore SA1019 a wrapper forwards what the driver it wraps provides, the pre-context methods included
 	r, err := s.base.Query(args)
 	return s.wrapRows(r, err, counts)
 }
@@ -289,6 +294,7 @@ func (s *stmt) ExecContext(ctx context.Context, args []driver.NamedValue) (drive
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	//lint:ignore SA1019 a wrapper forwards what the driver it wraps provides, the pre-context methods included
 	return s.base.Exec(vals)
 }
 
@@ -305,6 +311,7 @@ func (s *stmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driv
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	//lint:ignore SA1019 a wrapper forwards what the driver it wraps provides, the pre-context methods included
 	r, err := s.base.Query(vals)
 	return s.wrapRows(r, err, counts)
 }

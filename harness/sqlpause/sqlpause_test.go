@@ -629,7 +629,8 @@ func TestPauseSemantics(t *testing.T) {
 		if calls != 1 {
 			t.Errorf("%d calls after more SELECTs, want 1", calls)
 		}
-		if !disarm() || !disarm() {
+		first, second := disarm(), disarm()
+		if !first || !second {
 			t.Error("disarm reported false after the pause fired")
 		}
 	})
