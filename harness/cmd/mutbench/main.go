@@ -1,7 +1,7 @@
 // Command mutbench measures, in one run, how long judging every generated
 // mutant of the reference takes in two ways:
 //
-//	go run ./harness/cmd/mutbench [-n 8] [-run REGEXP] [-parallel N]
+//	go run ./harness/cmd/mutbench [-n 8] [-run REGEXP] [-parallel N] [-all] [-naive lab|observe] [-q]
 //
 // (a) idemlab mutate's way: generate the mutants, build them all into one
 // binary, run the observations against all of them in process, each
@@ -27,8 +27,9 @@
 // This is timed on a sample of -n mutants, evenly spread over the list, and
 // extrapolated to all of them; the output says so.
 //
-// It prints both times and their ratio, and checks that both ways agree on
-// which sampled mutants die. It exits 1 when they disagree, 2 on error.
+// It prints both times and their ratio on stdout, progress on stderr (-q
+// for none), and checks that both ways agree on which sampled mutants
+// die. It exits 1 when they disagree, 2 on error.
 package main
 
 import (
@@ -46,7 +47,9 @@ import (
 	"strings"
 	"time"
 
+	"idemlab/harness/internal/progress"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
@@ -58,143 +61,188 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// bench is one run of mutbench: its flags, and the lab it measures.
+type bench struct {
+	n, par          int
+	runPattern      string
+	timeout         time.Duration
+	everyObs, quiet bool
+	naiveArgs       []string
+	stdout, stderr  io.Writer
+
+	root     string
+	lab      *lab.Lab
+	src      []byte
+	obs      int
+	selected []mutagen.Mutant
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mutbench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	n := fs.Int("n", 8, "mutants to time the naive way (evenly spread), extrapolated to all")
-	runPattern := fs.String("run", "", "benchmark only the mutants whose id matches this regexp")
-	par := fs.Int("parallel", 0, "scripts run at once in (a) (default: the number of CPUs)")
-	timeout := fs.Duration("timeout", killmatrix.DefaultTimeout, "bound on one observation run")
-	everyObs := fs.Bool("all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
-	naive := fs.String("naive", "lab", "the naive way's go test: lab (./mutants -run TestLab) or observe (./naive, observations only)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	bn, err := parse(args, stdout, stderr)
+	if err == nil {
+		err = bn.load()
 	}
-	fail := func(err error) int {
+	if err != nil {
 		fmt.Fprintln(stderr, "mutbench:", err)
 		return 2
 	}
-	if *n < 1 {
-		return fail(fmt.Errorf("-n %d: want at least 1", *n))
-	}
-	naiveArgs, ok := naiveForms[*naive]
-	if !ok {
-		return fail(fmt.Errorf("-naive %q: want lab or observe", *naive))
-	}
-	root, err := mutation.ModuleRoot(".")
+	fmt.Fprintf(stdout, "mutbench: %d mutants of %s, %d observations, %d CPUs\n", len(bn.selected), bn.lab.Layout.Source, bn.obs, runtime.NumCPU())
+	a, killedA, err := bn.measureA()
 	if err != nil {
-		return fail(err)
+		fmt.Fprintln(stderr, "mutbench:", err)
+		return 2
 	}
-	l := mutants.Lab()
-	cat := l.Catalogue
+	agree, sampled, bAll, err := bn.measureB(killedA)
 	if err != nil {
-		return fail(err)
+		fmt.Fprintln(stderr, "mutbench:", err)
+		return 2
 	}
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(cat.Reference)))
-	if err != nil {
-		return fail(err)
-	}
-	obs, err := labrun.LabObservations(l, root)
-	if err != nil {
-		return fail(err)
-	}
-
-	// (a): generate + build + run, end to end.
-	startA := time.Now()
-	all, err := mutagen.Generate(cat.Reference, src)
-	if err != nil {
-		return fail(err)
-	}
-	var selected []mutagen.Mutant
-	if *runPattern == "" {
-		selected = all
-	} else {
-		re, err := regexp.Compile(*runPattern)
-		if err != nil {
-			return fail(fmt.Errorf("-run: %v", err))
-		}
-		for _, m := range all {
-			if re.MatchString(m.ID) {
-				selected = append(selected, m)
-			}
-		}
-	}
-	if len(selected) == 0 {
-		return fail(fmt.Errorf("no mutants to benchmark"))
-	}
-	fmt.Fprintf(stdout, "mutbench: %d mutants of %s, %d observations, %d CPUs\n", len(selected), cat.Reference, len(obs), runtime.NumCPU())
-	res, err := mutagen.Run(l, src, selected, mutagen.BuildOptions{Root: root, Nonce: fmt.Sprint(time.Now().UnixNano())},
-		mutagen.RunOptions{Dir: l.Layout.Observations, Options: killmatrix.Options{Timeout: *timeout, Parallel: *par, FirstKill: !*everyObs}})
-	if err != nil {
-		return fail(err)
-	}
-	a := time.Since(startA)
-	howFar := " up to its first kill"
-	if *everyObs {
-		howFar = ", every observation"
-	}
-	fmt.Fprintf(stdout, "(a) one binary, every mutant in process%s: %s  (generate %s, build %s in %d go build, run %s)\n",
-		howFar, round(a), round(res.Generate), round(res.Build), res.Builds, round(res.Run))
-	fmt.Fprintf(stdout, "    %s; %d unviable\n", res.Matrix.Summary(), len(res.Unviable))
-	killedA := map[string]bool{}
-	for _, row := range res.Matrix.Mutants {
-		killedA[row.Name] = row.Outcome == outcome.Killed
-	}
-
-	// (b): one go test per sampled mutant.
-	sample := spread(selected, *n)
-	copyDir, err := os.MkdirTemp("", "idemlab-naive-")
-	if err != nil {
-		return fail(err)
-	}
-	defer os.RemoveAll(copyDir)
-	if err := copyModule(root, copyDir); err != nil {
-		return fail(err)
-	}
-	if err := writeNaiveTest(copyDir); err != nil {
-		return fail(err)
-	}
-	refCopy := filepath.Join(copyDir, filepath.FromSlash(cat.Reference))
-	startB := time.Now()
-	agree := 0
-	for i, m := range sample {
-		mutated, err := m.Apply(src)
-		if err != nil {
-			return fail(err)
-		}
-		if err := os.WriteFile(refCopy, mutated, 0o644); err != nil {
-			return fail(err)
-		}
-		t := time.Now()
-		killed, unviable, err := naiveTest(copyDir, naiveArgs)
-		if err != nil {
-			return fail(err)
-		}
-		verdict := "survived"
-		switch {
-		case unviable:
-			verdict = "unviable"
-		case killed:
-			verdict = "killed"
-		}
-		same := !unviable && killed == killedA[m.ID]
-		if same {
-			agree++
-		}
-		fmt.Fprintf(stderr, "mutbench: (b) %d/%d %s: %s in %s\n", i+1, len(sample), m.ID, verdict, round(time.Since(t)))
-	}
-	b := time.Since(startB)
-	per := b / time.Duration(len(sample))
-	bAll := per * time.Duration(len(selected))
-	fmt.Fprintf(stdout, "(b) naive, go %s in a copy of the module, once per mutant:\n", strings.Join(naiveArgs, " "))
-	fmt.Fprintf(stdout, "    timed on a sample of %d of the %d mutants: %s, %s per mutant\n", len(sample), len(selected), round(b), round(per))
-	fmt.Fprintf(stdout, "    extrapolated to all %d mutants: %s (an estimate, not a measurement)\n", len(selected), round(bAll))
-	fmt.Fprintf(stdout, "    the two ways agree on %d of the %d sampled mutants\n", agree, len(sample))
-	fmt.Fprintf(stdout, "(a) is %.1fx faster than (b) on the same %d mutants (%s against %s)\n", bAll.Seconds()/a.Seconds(), len(selected), round(a), round(bAll))
-	if agree != len(sample) {
+	fmt.Fprintf(stdout, "(a) is %.1fx faster than (b) on the same %d mutants (%s against %s)\n", bAll.Seconds()/a.Seconds(), len(bn.selected), round(a), round(bAll))
+	if agree != sampled {
 		return 1
 	}
 	return 0
+}
+
+// parse reads the flags.
+func parse(args []string, stdout, stderr io.Writer) (*bench, error) {
+	fs := flag.NewFlagSet("mutbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	bn := &bench{stdout: stdout, stderr: stderr}
+	fs.IntVar(&bn.n, "n", 8, "mutants to time the naive way (evenly spread), extrapolated to all")
+	fs.StringVar(&bn.runPattern, "run", "", "benchmark only the mutants whose id matches this regexp")
+	fs.IntVar(&bn.par, "parallel", 0, "scripts run at once in (a) (default: the number of CPUs)")
+	fs.DurationVar(&bn.timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
+	fs.BoolVar(&bn.everyObs, "all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
+	fs.BoolVar(&bn.quiet, "q", false, "print no progress")
+	naive := fs.String("naive", "lab", "the naive way's go test: lab (./mutants -run TestLab) or observe (./naive, observations only)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	var ok bool
+	switch bn.naiveArgs, ok = naiveForms[*naive]; {
+	case bn.n < 1:
+		return nil, fmt.Errorf("-n %d: want at least 1", bn.n)
+	case !ok:
+		return nil, fmt.Errorf("-naive %q: want lab or observe", *naive)
+	}
+	return bn, nil
+}
+
+// load reads the lab's reference and observations and picks the mutants.
+func (bn *bench) load() error {
+	var err error
+	if bn.root, err = mutation.ModuleRoot("."); err != nil {
+		return err
+	}
+	bn.lab = mutants.Lab()
+	if bn.src, err = os.ReadFile(filepath.Join(bn.root, filepath.FromSlash(bn.lab.Layout.Source))); err != nil {
+		return err
+	}
+	obs, err := labrun.LabObservations(bn.lab, bn.root)
+	if err != nil {
+		return err
+	}
+	bn.obs = len(obs)
+	all, err := mutagen.Generate(bn.lab.Layout.Source, bn.src)
+	if err != nil {
+		return err
+	}
+	re, err := regexp.Compile(bn.runPattern)
+	if err != nil {
+		return fmt.Errorf("-run: %v", err)
+	}
+	for _, m := range all {
+		if re.MatchString(m.ID) {
+			bn.selected = append(bn.selected, m)
+		}
+	}
+	if len(bn.selected) == 0 {
+		return fmt.Errorf("no mutants to benchmark")
+	}
+	return nil
+}
+
+// measureA times (a): generate, build and run, end to end; it returns
+// which mutants died.
+func (bn *bench) measureA() (time.Duration, map[string]bool, error) {
+	meter := progress.New(bn.stderr, len(bn.selected), progress.Options{Label: "mutbench (a)", Verb: "judging", Quiet: bn.quiet})
+	defer meter.Finish()
+	start := time.Now()
+	res, err := mutagen.Run(bn.lab, bn.src, bn.selected, mutagen.BuildOptions{Root: bn.root, Nonce: fmt.Sprint(time.Now().UnixNano())},
+		mutagen.RunOptions{Dir: bn.lab.Layout.Observations, Progress: meter,
+			Options: killmatrix.Options{Timeout: bn.timeout, Parallel: bn.par, FirstKill: !bn.everyObs}})
+	if err != nil {
+		return 0, nil, err
+	}
+	a := time.Since(start)
+	meter.Finish()
+	howFar := " up to its first kill"
+	if bn.everyObs {
+		howFar = ", every observation"
+	}
+	fmt.Fprintf(bn.stdout, "(a) one binary, every mutant in process%s: %s  (generate %s, build %s in %d go build, run %s)\n",
+		howFar, round(a), round(res.Generate), round(res.Build), res.Builds, round(res.Run))
+	fmt.Fprintf(bn.stdout, "    %s; %d unviable\n", res.Matrix.Summary(), len(res.Unviable))
+	killed := map[string]bool{}
+	for _, row := range res.Matrix.Mutants {
+		killed[row.Name] = row.Outcome == outcome.Killed
+	}
+	return a, killed, nil
+}
+
+// measureB times (b), one go test per sampled mutant, and extrapolates
+// to all; it returns how many sampled mutants (a) and (b) agree on.
+func (bn *bench) measureB(killedA map[string]bool) (agree, sampled int, all time.Duration, err error) {
+	sample := spread(bn.selected, bn.n)
+	copyDir, err := os.MkdirTemp("", "idemlab-naive-")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer os.RemoveAll(copyDir)
+	if err := copyModule(bn.root, copyDir); err != nil {
+		return 0, 0, 0, err
+	}
+	if err := writeNaiveTest(copyDir); err != nil {
+		return 0, 0, 0, err
+	}
+	meter := progress.New(bn.stderr, len(sample), progress.Options{Label: "mutbench (b)", Verb: "testing", Quiet: bn.quiet})
+	defer meter.Finish()
+	start := time.Now()
+	for _, m := range sample {
+		meter.Start(m.ID)
+		same, err := bn.naiveOne(copyDir, m, killedA)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if same {
+			agree++
+		}
+		meter.Done(m.ID)
+	}
+	meter.Finish()
+	b := time.Since(start)
+	per := b / time.Duration(len(sample))
+	all = per * time.Duration(len(bn.selected))
+	fmt.Fprintf(bn.stdout, "(b) naive, go %s in a copy of the module, once per mutant:\n", strings.Join(bn.naiveArgs, " "))
+	fmt.Fprintf(bn.stdout, "    timed on a sample of %d of the %d mutants: %s, %s per mutant\n", len(sample), len(bn.selected), round(b), round(per))
+	fmt.Fprintf(bn.stdout, "    extrapolated to all %d mutants: %s (an estimate, not a measurement)\n", len(bn.selected), round(all))
+	fmt.Fprintf(bn.stdout, "    the two ways agree on %d of the %d sampled mutants\n", agree, len(sample))
+	return agree, len(sample), all, nil
+}
+
+// naiveOne writes mutant m into the copy and runs go test there; it
+// reports whether (b)'s verdict is (a)'s.
+func (bn *bench) naiveOne(copyDir string, m mutagen.Mutant, killedA map[string]bool) (bool, error) {
+	mutated, err := m.Apply(bn.src)
+	if err != nil {
+		return false, err
+	}
+	if err := os.WriteFile(filepath.Join(copyDir, filepath.FromSlash(bn.lab.Layout.Source)), mutated, 0o644); err != nil {
+		return false, err
+	}
+	killed, unviable, err := naiveTest(copyDir, bn.naiveArgs)
+	return !unviable && killed == killedA[m.ID], err
 }
 
 func round(d time.Duration) time.Duration { return d.Round(10 * time.Millisecond) }
@@ -248,7 +296,9 @@ import (
 	"testing"
 
 	"idemlab/harness/impl"
+	"idemlab/harness/internal/progress"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 )
 
