@@ -5,6 +5,10 @@ import "idemlab/harness/internal/jsonpos"
 // A Rubric turns a student's counts into a total: each count times its
 // weight, summed. Weights may be negative (a penalty) or zero (ignored).
 type Rubric struct {
+	// Schema is the JSON Schema a rubric file names, for editors; not
+	// checked, and not kept: ParseRubric leaves it empty, so that two
+	// files of the same weights are the same rubric.
+	Schema string `json:"$schema,omitempty"`
 	// PredictionRight is earned per prediction judged right.
 	PredictionRight float64 `json:"prediction_right"`
 	// OwnKill is earned per lab mutant the student's own valid
@@ -33,6 +37,7 @@ func ParseRubric(file string, data []byte) (Rubric, error) {
 	if err := (jsonpos.File{Name: file, Data: data}).DecodeStrict(&r, "rubric object"); err != nil {
 		return DefaultRubric, err
 	}
+	r.Schema = ""
 	return r, nil
 }
 

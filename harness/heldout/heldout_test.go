@@ -1,6 +1,8 @@
 package heldout_test
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,10 +67,11 @@ func TestLoadExample(t *testing.T) {
 	// A compile error points at the edit in the reference, with the
 	// replaced text; an old text that does not apply names the
 	// catalogue's line and the mutant.
+	objLine := lineOf(t, example, `"name": "5_expired_does_not_apply"`) - 1
 	for _, m := range set.Mutants() {
 		for name, want := range map[string]string{
 			"3_finish_does_not_compile": `does not compile: reference/store.go:127:25: too many arguments in call to changedOne (where "return changedOne(res)\n`,
-			"5_expired_does_not_apply":  example + `:49: mutant "5_expired_does_not_apply": old text "this text is not in the reference" does not occur in the reference`,
+			"5_expired_does_not_apply":  fmt.Sprintf("%s:%d: ", example, objLine) + `mutant "5_expired_does_not_apply": old text "this text is not in the reference" does not occur in the reference`,
 		} {
 			if m.Name == name && !strings.HasPrefix(m.Unviable, want) {
 				t.Errorf("%s: unviable because %q, want it to start %q", name, m.Unviable, want)
@@ -221,4 +224,18 @@ func TestLoadChecksTheCatalogue(t *testing.T) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
 	}
+}
+
+// lineOf is the 1-based line of file on which text first occurs.
+func lineOf(t *testing.T, file, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte(text))
+	if i < 0 {
+		t.Fatalf("%s does not contain %q", file, text)
+	}
+	return 1 + bytes.Count(data[:i], []byte("\n"))
 }

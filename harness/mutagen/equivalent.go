@@ -30,6 +30,8 @@ type Equivalent struct {
 
 // Equivalents is the parsed equivalent-mutant file.
 type Equivalents struct {
+	// Schema is the JSON Schema the file names, for editors; not checked.
+	Schema     string       `json:"$schema,omitempty"`
 	Version    int          `json:"version"`
 	Equivalent []Equivalent `json:"equivalent"`
 }
@@ -58,6 +60,7 @@ func (e *Equivalents) Lookup(id string) (Equivalent, bool) {
 func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents, error) {
 	f := jsonpos.File{Name: filename, Data: data}
 	var head struct {
+		Schema     string            `json:"$schema"`
 		Version    int               `json:"version"`
 		Equivalent []json.RawMessage `json:"equivalent"`
 	}
@@ -86,7 +89,7 @@ func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents
 			listed[q.ID] = true
 		}
 	}
-	out := &Equivalents{Version: head.Version, Equivalent: []Equivalent{}}
+	out := &Equivalents{Schema: head.Schema, Version: head.Version, Equivalent: []Equivalent{}}
 	var problems []error
 	first := map[string]string{}
 	for i, raw := range head.Equivalent {

@@ -23,8 +23,9 @@ type Verdict struct {
 	// was wrong (or why it was not judged).
 	Problems []Finding `json:"problems"`
 	// Outcome and Killers are what actually happened to the mutant: any
-	// valid observation that failed on it is a killer.
-	Outcome outcome.Mutant    `json:"outcome"`
+	// valid observation that failed on it is a killer. Outcome is empty
+	// when the mutant was not run (a selection left it out).
+	Outcome outcome.Mutant    `json:"outcome,omitempty"`
 	Killers []killmatrix.Kill `json:"killers"`
 	// Divergence shows where the reference and the mutant first printed
 	// different things, in the predicted killer when it killed, else in

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"idemlab/harness/internal/jsonpos"
 )
 
 // HistoryVersion is the prediction history format this package reads.
@@ -55,14 +57,20 @@ func LoadHistory(file string) (*History, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseHistory(data)
+	return ParseHistory(file, data)
 }
 
-// ParseHistory reads a history from its JSON.
-func ParseHistory(data []byte) (*History, error) {
-	h := NewHistory()
-	if err := json.Unmarshal(data, h); err != nil {
+// ParseHistory reads a history from its JSON (schemas/history.schema.json),
+// strictly: an unknown field, a value of the wrong type or another
+// version is an error naming file and line.
+func ParseHistory(file string, data []byte) (*History, error) {
+	f := jsonpos.File{Name: file, Data: data}
+	h := &History{}
+	if err := f.DecodeStrict(h, "prediction history"); err != nil {
 		return nil, err
+	}
+	if h.Version != HistoryVersion {
+		return nil, f.Errorf(0, "version %d, want %d", h.Version, HistoryVersion)
 	}
 	if h.Mutants == nil {
 		h.Mutants = map[string]*MutantHistory{}

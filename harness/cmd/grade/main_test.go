@@ -11,6 +11,7 @@ import (
 
 	"idemlab/harness/grade"
 	"idemlab/harness/internal/docgen"
+	"idemlab/harness/internal/schematest"
 	"idemlab/mutants"
 )
 
@@ -43,7 +44,33 @@ func TestScripts(t *testing.T) {
 			e.Setenv("ROOT", root)
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"valid": valid(filepath.Join(root, "schemas")),
+		},
 	})
+}
+
+// valid is the scripts' command
+//
+//	valid SCHEMA FILE...
+//
+// which checks that each FILE is valid against SCHEMA, one of the
+// published schemas in dir (grade.schema.json), and with ! that none is.
+func valid(dir string) func(ts *testscript.TestScript, neg bool, args []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		if len(args) < 2 {
+			ts.Fatalf("usage: valid SCHEMA FILE...")
+		}
+		for _, file := range args[1:] {
+			err := schematest.Check(filepath.Join(dir, args[0]), []byte(ts.ReadFile(file)))
+			switch {
+			case err != nil && !neg:
+				ts.Fatalf("%s: %v", file, err)
+			case err == nil && neg:
+				ts.Fatalf("%s is valid against %s", file, args[0])
+			}
+		}
+	}
 }
 
 // TestUsageInREADME: the README shows grade's and grade merge's -h output

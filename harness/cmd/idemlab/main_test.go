@@ -14,6 +14,7 @@ import (
 
 	"idemlab/harness/internal/docgen"
 	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/internal/schematest"
 	"idemlab/harness/report"
 )
 
@@ -24,6 +25,14 @@ const root = "../../.."
 // noStudent keeps the harness's tests off testdata/student, where a
 // student's own observations live: only the student's tests may fail
 // because of what a student wrote. The folder does not exist.
+// The published schemas of what the commands write: idemlab's own report
+// and the Stryker export.
+const (
+	reportSchema  = root + "/schemas/report.schema.json"
+	listSchema    = root + "/schemas/mutant-list.schema.json"
+	strykerSchema = root + "/harness/stryker/testdata/report-schema/mutation-testing-report-schema.json"
+)
+
 var noStudent = []string{"-student", "testdata/nobody/student"}
 
 func TestRunExampleJSON(t *testing.T) {
@@ -41,6 +50,7 @@ func TestRunExampleJSON(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		t.Fatalf("stdout is not a JSON report: %v\n%s", err, stdout.String())
 	}
+	schematest.Validate(t, reportSchema, stdout.Bytes())
 	wantScore := report.Score{Mutants: 8, Predictable: 8, Predicted: 5, Right: 2, OwnObservations: 2, OwnValid: 1, OwnKills: 1}
 	if diff := cmp.Diff(wantScore, r.Score); diff != "" || r.Schema != report.Schema {
 		t.Errorf("schema %q; score (-want +got):\n%s", r.Schema, diff)
@@ -68,9 +78,11 @@ func TestRunExampleJSON(t *testing.T) {
 		t.Errorf("-html wrote %d bytes, %v; want an HTML page", len(page), err)
 	}
 	var s map[string]any
-	if data, err := os.ReadFile(str); err != nil || json.Unmarshal(data, &s) != nil || s["schemaVersion"] != "2" {
-		t.Errorf("-stryker wrote no schemaVersion 2 report (%v)", err)
+	data, err := os.ReadFile(str)
+	if err != nil || json.Unmarshal(data, &s) != nil || s["schemaVersion"] != "2" {
+		t.Fatalf("-stryker wrote no schemaVersion 2 report (%v)", err)
 	}
+	schematest.Validate(t, strykerSchema, data)
 }
 
 func TestRunRefusesMalformedWorksheet(t *testing.T) {
@@ -167,6 +179,7 @@ func TestRunHostileWorksheets(t *testing.T) {
 			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil || r.Score.Right != 1 {
 				t.Errorf("report: %v, score %+v; want the one prediction judged right", err, r.Score)
 			}
+			schematest.Validate(t, reportSchema, stdout.Bytes())
 		})
 	}
 }
@@ -211,6 +224,7 @@ func TestRunHeldOut(t *testing.T) {
 			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 				t.Fatal(err)
 			}
+			schematest.Validate(t, reportSchema, stdout.Bytes())
 			if tc.status == exitcode.Survived {
 				mu, _ := r.Mutant("4_comment_only")
 				if mu.Outcome != "survived" || mu.Hint.String() != "h" || !strings.Contains(mu.Diff, "+// Fetch gives") {
@@ -286,6 +300,7 @@ func TestSelectionsComposeWithPredictions(t *testing.T) {
 			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 				t.Fatalf("no report: %v; stderr %q", err, stderr.String())
 			}
+			schematest.Validate(t, reportSchema, stdout.Bytes())
 			var judged []string
 			for _, v := range r.Verdicts {
 				if v.Judged {

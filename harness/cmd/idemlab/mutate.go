@@ -223,18 +223,23 @@ func describe(m mutagen.Mutant) string {
 	return fmt.Sprintf("in %s: %s", m.Function, op.Doc)
 }
 
+// A listedMutant is one entry of mutate -list -json
+// (schemas/mutant-list.schema.json): the generated mutant, the lab's
+// hand-written mutant that makes the same change, and why it is
+// equivalent, if it is.
+type listedMutant struct {
+	mutagen.Mutant
+	Hand       string `json:"hand,omitempty"`
+	Equivalent string `json:"equivalent,omitempty"`
+}
+
 // writeMutantList prints the mutants, one a line: id, function, what the
 // operator does, and whether it is a catalogue mutant or equivalent.
 func writeMutantList(w io.Writer, asJSON bool, g *generated) error {
-	type entry struct {
-		mutagen.Mutant
-		Hand       string `json:"hand,omitempty"`
-		Equivalent string `json:"equivalent,omitempty"`
-	}
-	entries := []entry{}
+	entries := []listedMutant{}
 	for _, m := range g.selected {
 		q, _ := g.eq.Lookup(m.ID)
-		entries = append(entries, entry{m, g.hand[m.ID], q.Reason})
+		entries = append(entries, listedMutant{m, g.hand[m.ID], q.Reason})
 	}
 	if asJSON {
 		enc := json.NewEncoder(w)

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/internal/schematest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/report"
 )
@@ -35,6 +36,7 @@ func mutateList(t *testing.T, args ...string) []mutateEntry {
 	if err := json.Unmarshal(stdout.Bytes(), &list); err != nil {
 		t.Fatalf("-list -json output: %v\n%s", err, stdout.String())
 	}
+	schematest.Validate(t, listSchema, stdout.Bytes())
 	return list
 }
 
@@ -163,6 +165,7 @@ func TestMutateRun(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		t.Fatal(err)
 	}
+	schematest.Validate(t, reportSchema, stdout.Bytes())
 	if r.Schema != report.Schema || r.Meta.Kind != report.KindGenerated || r.Summary.Mutants != n || r.Summary.Killed != n {
 		t.Errorf("report: schema %q, kind %q, summary %+v; want a generated run of %d mutants all killed", r.Schema, r.Meta.Kind, r.Summary, n)
 	}
@@ -182,6 +185,7 @@ func TestMutateRun(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &all); err != nil {
 		t.Fatal(err)
 	}
+	schematest.Validate(t, reportSchema, stdout.Bytes())
 	several := 0
 	for i, m := range all.Mutants {
 		if m.Stopped || len(m.KilledBy) == 0 || i < len(r.Mutants) && len(r.Mutants[i].KilledBy) > 0 && !slices.ContainsFunc(m.KilledBy, func(k killmatrix.Kill) bool { return k.Observation == r.Mutants[i].KilledBy[0].Observation }) {

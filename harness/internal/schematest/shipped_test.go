@@ -1,0 +1,86 @@
+package schematest_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"idemlab/harness/clauses"
+	"idemlab/harness/grade"
+	"idemlab/harness/internal/schematest"
+	"idemlab/harness/mutagen"
+	"idemlab/harness/mutation"
+	"idemlab/harness/predict"
+	"idemlab/harness/report"
+)
+
+// schemas is the folder of idemlab's own schemas, seen from here.
+const schemas = "../../../schemas/"
+
+// TestShippedFilesAreValid checks every catalogue the repository ships
+// against the schema it names in "$schema", and that it names the one
+// meant for it.
+func TestShippedFilesAreValid(t *testing.T) {
+	for _, tc := range []struct{ file, schema string }{
+		{"../../../mutants/catalogue.json", schemas + "catalogue.schema.json"},
+		{"../../../mutants/clauses.json", schemas + "clauses.schema.json"},
+		{"../../../mutants/equivalent.json", schemas + "equivalents.schema.json"},
+		{"../../../testdata/heldout/example.json", schemas + "heldout.schema.json"},
+	} {
+		t.Run(filepath.Base(tc.file), func(t *testing.T) {
+			data, err := os.ReadFile(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var head struct {
+				Schema string `json:"$schema"`
+			}
+			if err := json.Unmarshal(data, &head); err != nil {
+				t.Fatal(err)
+			}
+			named := filepath.Join(filepath.Dir(tc.file), filepath.FromSlash(head.Schema))
+			if filepath.Clean(named) != filepath.Clean(tc.schema) {
+				t.Errorf("%s names $schema %q (%s), want a path to schemas/%s", tc.file, head.Schema, named, tc.schema)
+			}
+			schematest.Validate(t, tc.schema, data)
+		})
+	}
+}
+
+// TestDefaultRubricIsValid checks the rubric grade uses when given none,
+// written as a rubric file would be.
+func TestDefaultRubricIsValid(t *testing.T) {
+	data, err := json.Marshal(grade.DefaultRubric)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schematest.Validate(t, schemas+"rubric.schema.json", data)
+}
+
+// TestTypesAgree holds each schema against the Go type that writes or
+// reads its documents, so that a field added to one and not the other
+// fails here rather than in an instructor's editor.
+func TestTypesAgree(t *testing.T) {
+	catalogueOnly := schematest.Leave("mutation.Catalogue.API", "only the lab's own catalogue names its API type; a held-out catalogue compiles into the lab's")
+	labKilled := schematest.Leave("mutation.Mutant.Equivalent", "a lab mutant is there to be killed (CI demands that every one dies); only a held-out mutant may be equivalent")
+	for _, tc := range []struct {
+		schema, pointer string
+		typ             reflect.Type
+		opts            []schematest.Option
+	}{
+		{schemas + "report.schema.json", "", reflect.TypeFor[report.Report](), nil},
+		{schemas + "grade.schema.json", "", reflect.TypeFor[grade.Class](), nil},
+		{schemas + "history.schema.json", "", reflect.TypeFor[predict.History](), nil},
+		{schemas + "catalogue.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, labKilled}},
+		{schemas + "heldout.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, catalogueOnly}},
+		{schemas + "clauses.schema.json", "/$defs/clause", reflect.TypeFor[clauses.Clause](), []schematest.Option{schematest.Read}},
+		{schemas + "equivalents.schema.json", "", reflect.TypeFor[mutagen.Equivalents](), []schematest.Option{schematest.Read}},
+		{schemas + "rubric.schema.json", "", reflect.TypeFor[grade.Rubric](), []schematest.Option{schematest.Read}},
+	} {
+		t.Run(filepath.Base(tc.schema), func(t *testing.T) {
+			schematest.AgreeWith(t, tc.schema, tc.pointer, tc.typ, tc.opts...)
+		})
+	}
+}

@@ -1,0 +1,119 @@
+package predict_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"idemlab/harness/internal/schematest"
+	"idemlab/harness/predict"
+)
+
+const historySchema = "../../schemas/history.schema.json"
+
+// TestHistory records predictions and reveals across three runs, saves
+// and reloads the history between them, and checks what Before says of
+// each prediction and that every file written is valid against the
+// published schema.
+func TestHistory(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "worksheet.history.json")
+	early := predict.Prediction{Mutant: "4_fetch_replays_at_expiry", Killer: "edge/fetch_at_expiry_is_nil", Evidence: "return", Reason: "at expiry the key is gone"}
+	late := predict.Prediction{Mutant: "6_purge_off_by_one", Killer: "edge/purge_limit", Evidence: "state", Reason: "one row too many"}
+	changed := early
+	changed.Reason = "an edited reason is a new prediction"
+	t0 := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+
+	runs := []struct {
+		sheet    []predict.Prediction
+		revealed []string
+		by       string
+	}{
+		// Run 1: early is predicted, and its answer shown for that
+		// reason; -reveal shows 6_purge_off_by_one before any prediction.
+		{[]predict.Prediction{early}, []string{early.Mutant}, "prediction"},
+		{nil, []string{late.Mutant}, "reveal"},
+		// Run 3: late is predicted after its reveal; early is edited.
+		{[]predict.Prediction{early, late, changed}, []string{early.Mutant, late.Mutant}, "prediction"},
+	}
+	for i, run := range runs {
+		h, err := predict.LoadHistory(file)
+		if err != nil {
+			t.Fatalf("run %d: %v", i+1, err)
+		}
+		by := map[string]string{}
+		for _, name := range run.revealed {
+			by[name] = run.by
+		}
+		h.Record(&predict.Sheet{Predictions: run.sheet}, run.revealed, by, t0.Add(time.Duration(i)*time.Hour))
+		if !h.Changed() {
+			t.Errorf("run %d: Changed() = false after recording something new", i+1)
+		}
+		if err := h.Save(file); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schematest.Validate(t, historySchema, data)
+	}
+
+	h, err := predict.LoadHistory(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type answer struct{ Before, Known bool }
+	got := map[string]answer{}
+	for name, p := range map[string]predict.Prediction{"early": early, "late": late, "changed": changed, "never": {Mutant: "1_reserve", Killer: "happy/x"}} {
+		before, known := h.Before(p)
+		got[name] = answer{before, known}
+	}
+	want := map[string]answer{
+		"early":   {Before: true, Known: true},
+		"late":    {Before: false, Known: true},
+		"changed": {Before: false, Known: true},
+		"never":   {Before: false, Known: false},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Before (-want +got):\n%s", diff)
+	}
+	if by := h.Mutants[late.Mutant].By; by != "reveal" {
+		t.Errorf("%s revealed by %q, want reveal (its first reveal)", late.Mutant, by)
+	}
+
+	// Recording what is already known changes nothing and writes nothing.
+	h.Record(&predict.Sheet{Predictions: []predict.Prediction{early}}, []string{early.Mutant}, nil, t0.Add(9*time.Hour))
+	if h.Changed() {
+		t.Error("Changed() = true after recording only what the history knew")
+	}
+}
+
+// TestParseHistoryRefuses checks that a history that is not what
+// idemlab writes is an error naming the file and line, never a history
+// read in part.
+func TestParseHistoryRefuses(t *testing.T) {
+	for _, tc := range []struct{ name, data, want string }{
+		{"not JSON", "{\n  \"version\": 1,\n  \"mutants\": {,\n}", "h.json:3:"},
+		{"unknown field", "{\n  \"version\": 1,\n  \"mutants\": {},\n  \"cheat\": true\n}", `h.json:4: unknown field "cheat"`},
+		{"other version", "{\"version\": 2, \"mutants\": {}}", "h.json:1: version 2, want 1"},
+		{"no version", "{\"mutants\": {}}", "version 0, want 1"},
+		{"wrong type", "{\n  \"version\": 1,\n  \"mutants\": {\"4_fetch\": {\"predictions\": [{\"digest\": 7}]}}\n}", "h.json:3:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, err := predict.ParseHistory("h.json", []byte(tc.data))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("ParseHistory = %v, %v; want an error containing %q", h, err, tc.want)
+			}
+			if h != nil {
+				t.Errorf("ParseHistory returned a history beside its error: %+v", h)
+			}
+			if schematest.Check(historySchema, []byte(tc.data)) == nil {
+				t.Errorf("the schema accepts what ParseHistory refuses:\n%s", tc.data)
+			}
+		})
+	}
+}
