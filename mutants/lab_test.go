@@ -44,6 +44,10 @@ func TestLab(t *testing.T) {
 			}
 		}
 	})
+	files := map[string]string{}
+	for _, o := range m.Observations {
+		files[o.Name] = o.File
+	}
 	vectors := map[string]string{}
 	for _, mu := range m.Mutants {
 		vectors[killers(mu)] += " " + mu.Name
@@ -55,7 +59,8 @@ func TestLab(t *testing.T) {
 			t.Errorf("mutant %s is not in the catalogue", mu.Name)
 			continue
 		}
-		t.Run(entry.ID(), func(t *testing.T) { judgeMutant(t, mu, entry.Killer, entry.Pos, vectors) })
+		killer := intended{entry.Killer, entry.Pos, files[entry.Killer]}
+		t.Run(entry.ID(), func(t *testing.T) { judgeMutant(t, mu, killer, vectors) })
 	}
 	t.Run("happy path", func(t *testing.T) {
 		// The lesson: happy paths alone do not find these bugs.
@@ -71,11 +76,16 @@ func TestLab(t *testing.T) {
 	})
 }
 
+// intended is a mutant's intended killer: the observation, where the
+// catalogue names it, and the observation's file.
+type intended struct{ name, pos, file string }
+
 // judgeMutant checks one mutant's row.
-func judgeMutant(t *testing.T, mu killmatrix.MutantRow, killer, pos string, vectors map[string]string) {
+func judgeMutant(t *testing.T, mu killmatrix.MutantRow, want intended, vectors map[string]string) {
+	killer, pos := want.name, want.pos
 	if mu.Outcome != outcome.Killed {
-		t.Fatalf("mutant %s %s: no observation shows the broken snippet; its intended killer %s (%s) passes on it%s; the lab needs an observation that fails",
-			mu.Name, mu.Outcome, killer, pos, where(mu, killer))
+		t.Fatalf("mutant %s %s: no observation shows the broken snippet; its intended killer %s %s; the lab needs an observation that fails",
+			mu.Name, mu.Outcome, killer, where(mu, want))
 	}
 	for _, k := range mu.KilledBy {
 		t.Logf("killed by %s at %s (%s), %s evidence", k.Observation, k.Pos, k.Command, k.Evidence)
@@ -92,15 +102,19 @@ func judgeMutant(t *testing.T, mu killmatrix.MutantRow, killer, pos string, vect
 }
 
 // where says how the intended killer ran on a mutant it did not kill.
-func where(mu killmatrix.MutantRow, killer string) string {
-	c, ok := mu.Cells[killer]
-	if !ok {
-		return " (it did not run)"
+func where(mu killmatrix.MutantRow, want intended) string {
+	if want.file == "" {
+		return fmt.Sprintf("(named at %s) is no observation of the lab", want.pos)
 	}
-	if c.Message != "" {
-		return fmt.Sprintf(" (%s: %s)", c.Status, c.Message)
+	c, ok := mu.Cells[want.name]
+	at := fmt.Sprintf("(%s, named at %s)", want.file, want.pos)
+	switch {
+	case !ok:
+		return at + " did not run on it"
+	case c.Message != "":
+		return fmt.Sprintf("%s %s on it: %s", at, c.Status, c.Message)
 	}
-	return ""
+	return at + " passes on it"
 }
 
 func killedBy(mu killmatrix.MutantRow, name string) bool {
