@@ -70,7 +70,7 @@ func (c *config) close() {
 }
 
 // config reads every file the flags name and lists the class.
-func (f *flags) config(l *lab.Lab, class string) (*config, error) {
+func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, error) {
 	if _, err := writers.Classes.Lookup(f.format); err != nil {
 		return nil, err
 	}
@@ -93,7 +93,11 @@ func (f *flags) config(l *lab.Lab, class string) (*config, error) {
 	}
 	c := &config{class: class, opt: opt}
 	if f.heldOut != "" {
-		if c.held, err = heldout.Load(l, root, f.heldOut, names(obs), killmatrix.Options{Timeout: opt.Budgets.Observation}); err != nil {
+		build := func() (err error) {
+			c.held, err = heldout.Load(l, root, f.heldOut, names(obs), killmatrix.Options{Timeout: opt.Budgets.Observation})
+			return err
+		}
+		if err := progress.During(stderr, progress.Options{Label: "grade", Quiet: f.quiet}, "building the held-out mutants of "+f.heldOut, build); err != nil {
 			return nil, fmt.Errorf("-heldout: %v", err)
 		}
 		c.opt.HeldOut = c.held

@@ -74,7 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: grade [flags] CLASS (run 'grade -h' for usage)")
 		return exitcode.Usage
 	}
-	cfg, err := f.config(l, fs.Arg(0))
+	cfg, err := f.config(l, fs.Arg(0), stderr)
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}

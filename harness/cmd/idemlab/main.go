@@ -30,6 +30,7 @@ import (
 	"idemlab/harness/internal/cli"
 	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/i18n"
+	"idemlab/harness/internal/progress"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
@@ -83,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return fail(stderr, exitcode.Usage, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
-	cfg, err := f.config()
+	cfg, err := f.config(stderr)
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
@@ -96,7 +97,7 @@ func usage(fs *flag.FlagSet) {
 }
 
 // config turns the flags into a run's configuration.
-func (f *flags) config() (labrun.Config, error) {
+func (f *flags) config(stderr io.Writer) (labrun.Config, error) {
 	if _, err := f.Writer(); err != nil {
 		return labrun.Config{}, err
 	}
@@ -113,7 +114,11 @@ func (f *flags) config() (labrun.Config, error) {
 		return cfg, err
 	}
 	if f.heldOut != "" {
-		if cfg.HeldOut, err = loadHeldOut(l, root, f.heldOut, f.Build); err != nil {
+		build := func() (err error) {
+			cfg.HeldOut, err = loadHeldOut(l, root, f.heldOut, f.Build)
+			return err
+		}
+		if err := progress.During(stderr, progress.Options{Label: "idemlab", Quiet: f.Quiet}, "building the held-out mutants of "+f.heldOut, build); err != nil {
 			return cfg, fmt.Errorf("-heldout: %v", err)
 		}
 	}

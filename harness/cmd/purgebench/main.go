@@ -6,6 +6,10 @@
 //	go run ./harness/cmd/purgebench
 //	go run ./harness/cmd/purgebench -sizes 10000,100000 -dir /dev/shm
 //
+// While it works it reports progress on stderr (a line redrawn on a
+// terminal, a line every few seconds in a log; none with -q): which mix
+// and size it is building and draining, how many of the runs are done.
+//
 // The mixes: "expired" (50% done and expired, 10% pending of which half
 // have an expiry long past, 40% done and live) and "live" (2% done and
 // expired, 88% done and live, 10% pending, half of them long expired).
@@ -32,6 +36,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"idemlab/harness/internal/progress"
 	"idemlab/reference"
 )
 
@@ -62,6 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	batch := fs.Int("batch", 100, "rows per drain batch (1..100)")
 	dir := fs.String("dir", "", "where the stores are built (default: the system's temporary directory, on disk)")
 	seed := fs.Uint64("seed", 1, "seed of the row mix")
+	quiet := fs.Bool("q", false, "print no progress on stderr")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -81,6 +87,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer os.RemoveAll(work)
 
+	meter := progress.Stderr("purgebench", len(mixes)*len(sizes), *quiet)
+	defer meter.Finish()
 	failed := false
 	var verdicts []string
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -89,7 +97,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		var perRow []float64
 		for _, size := range sizes {
 			path := filepath.Join(work, fmt.Sprintf("%s-%d.db", mx.name, size))
+			item := fmt.Sprintf("%s mix, %d rows", mx.name, size)
+			meter.Start(item)
 			res, err := measure(path, mx, size, *batch, *seed)
+			meter.Done(item)
 			if err != nil {
 				fmt.Fprintf(stderr, "purgebench: %s %d: %v\n", mx.name, size, err)
 				return 1

@@ -46,6 +46,12 @@
 //
 //	grade: 2000/2000 done in 9m24s
 //
+// A meter that counted nothing names its stage instead; [During] makes
+// such a meter for one long step, a build say, that is no part of a
+// counted run:
+//
+//	grade: building 5 held-out mutants, done in 40s
+//
 // # Stages
 //
 // Work done in steps, or whose total is not known at first, names its

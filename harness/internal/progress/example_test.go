@@ -79,3 +79,19 @@ func ExampleMeter_Stage() {
 	// mutants: testing, 140/156 (89%), 3m30s elapsed, about 24s left
 	// mutants: 156/156 done in 4m6s
 }
+
+// A build of 40 s that is no part of a counted run, in a CI log.
+func ExampleDuring() {
+	now, advance := fakeClock()
+	plain := false
+	opt := progress.Options{Label: "grade", Terminal: &plain, Now: now, NoRefresh: true}
+	err := progress.During(os.Stdout, opt, "building 5 held-out mutants", func() error {
+		advance(40 * time.Second)
+		return nil
+	})
+	fmt.Println("error:", err)
+	// Output:
+	// grade: building 5 held-out mutants, 0s elapsed
+	// grade: building 5 held-out mutants, done in 40s
+	// error: <nil>
+}

@@ -49,6 +49,9 @@ func (m *Meter) summary(now time.Time) string {
 		count = fmt.Sprintf("%d/%d ", m.done, m.total)
 	case m.done > 0:
 		count = fmt.Sprintf("%d ", m.done)
+	case m.stage != "":
+		// Nothing was counted: the stage is all there was to say.
+		count = m.stage + ", "
 	}
 	return m.prefix() + count + "done in " + formatDuration(now.Sub(m.start))
 }

@@ -297,3 +297,13 @@ func remove(running []string, item string) []string {
 	}
 	return running
 }
+
+// During runs f, one long step that is not part of a counted run (a build,
+// say), under a meter of its own made with opt that shows stage and the
+// time it has taken, and returns f's error. With opt.Quiet it only runs f.
+func During(w io.Writer, opt Options, stage string, f func() error) error {
+	m := New(w, 0, opt)
+	defer m.Finish()
+	m.Stage(stage)
+	return f()
+}
