@@ -10,6 +10,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"golang.org/x/text/width"
+
 	"idemlab/harness/submission"
 )
 
@@ -19,15 +21,21 @@ import (
 // named can forge a line.
 func (c *Class) Table(w io.Writer) error {
 	var b strings.Builder
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "student\tpredictions\town kills\theld-out kills\tinvalid\ttimeouts\tflags\ttotal\t")
+	// The names are padded apart from the other columns: tabwriter counts
+	// a wide character (王) as one column where a terminal shows two.
+	names := []string{"student"}
+	var rest strings.Builder
+	tw := tabwriter.NewWriter(&rest, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "predictions\town kills\theld-out kills\tinvalid\ttimeouts\tflags\ttotal\t")
 	for _, r := range c.Rows {
-		fmt.Fprintf(tw, "%s\t%d/%d\t%d/%d\t%d/%d\t%d\t%d\t%d\t%s\t\n", submission.Quote(r.Student), r.Right, r.Predicted, r.OwnKills, c.Mutants,
+		names = append(names, submission.Quote(r.Student))
+		fmt.Fprintf(tw, "%d/%d\t%d/%d\t%d/%d\t%d\t%d\t%d\t%s\t\n", r.Right, r.Predicted, r.OwnKills, c.Mutants,
 			r.HeldOutKills, heldOutViable(c.HeldOut), r.Invalid, r.Timeouts, len(r.Flags), strconv.FormatFloat(r.Total, 'f', -1, 64))
 	}
 	tw.Flush()
+	joinColumns(&b, names, strings.SplitAfter(rest.String(), "\n"))
 	fmt.Fprintf(&b, "\npredictions: right/recorded; kills: mutants killed by the student's own observations.\n")
-	fmt.Fprintf(&b, "rubric: %+v\n", c.Rubric)
+	fmt.Fprintf(&b, "rubric: %s\n", c.Rubric)
 	c.flagsText(&b)
 	c.heldOutText(&b)
 	c.Analytics.text(&b)
@@ -116,4 +124,32 @@ func (c *Class) JSON(w io.Writer) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(c)
+}
+
+// joinColumns writes each name right-aligned to the widest name's display
+// width, and the line of the other columns beside it (its cells carry
+// their padding).
+func joinColumns(b *strings.Builder, names, lines []string) {
+	widest := 0
+	for _, n := range names {
+		widest = max(widest, displayWidth(n))
+	}
+	for i, n := range names {
+		b.WriteString(strings.Repeat(" ", 2+widest-displayWidth(n)) + n + lines[i])
+	}
+}
+
+// displayWidth is how many columns a terminal gives s: two for a wide or
+// full-width character (Chinese, Japanese, Korean), one for any other.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }

@@ -1,6 +1,12 @@
 package grade
 
-import "idemlab/harness/internal/jsonpos"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"idemlab/harness/internal/jsonpos"
+)
 
 // A Rubric turns a student's counts into a total: each count times its
 // weight, summed. Weights may be negative (a penalty) or zero (ignored).
@@ -49,4 +55,20 @@ func (r Rubric) Total(row Row) float64 {
 		r.Invalid*float64(row.Invalid) +
 		r.Timeout*float64(row.Timeouts) +
 		r.Flag*float64(len(row.Flags))
+}
+
+// String lists the weights as the class table shows them: "2 per
+// prediction right, 1 per own kill, ...".
+func (r Rubric) String() string {
+	var parts []string
+	for _, w := range []struct {
+		weight float64
+		what   string
+	}{
+		{r.PredictionRight, "prediction right"}, {r.OwnKill, "own kill"}, {r.HeldOutKill, "held-out kill"},
+		{r.Invalid, "invalid observation"}, {r.Timeout, "timeout"}, {r.Flag, "flag"},
+	} {
+		parts = append(parts, fmt.Sprintf("%s per %s", strconv.FormatFloat(w.weight, 'f', -1, 64), w.what))
+	}
+	return strings.Join(parts, ", ")
 }
