@@ -39,6 +39,12 @@ func (p *plan) execute(ctx context.Context) (Result, error) {
 	defer cancel()
 	res := Result{Isolation: p.isolation}
 	c, err := p.start(ctx)
+	if err != nil && context.Cause(ctx) == errOverWall {
+		// The budget ran out before the child could start (a tiny budget
+		// on a loaded machine): that is over the budget, not a failure.
+		res.OverWall = true
+		return res, nil
+	}
 	if err != nil {
 		return res, err
 	}

@@ -114,7 +114,8 @@ type Result struct {
 // child that could not be started at all (a bad Spec, a missing program,
 // a sandbox that would not come up); every way a started child ends,
 // including being killed, is told in the Result. A child killed because
-// ctx was done shows as Signal "killed" with OverWall unset.
+// ctx was done shows as Signal "killed" with OverWall unset; one whose
+// Budget.Wall ran out before it could start shows as OverWall.
 //
 // Run may be called from many goroutines at once. Each call marks the
 // descriptors of the calling process close-on-exec (see the package
