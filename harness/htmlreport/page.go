@@ -1,9 +1,11 @@
 package htmlreport
 
 // pageText is the page. It must stay self-contained: inline CSS, no
-// script, and no URL but in-page anchors. Its font stacks name families
-// with Chinese glyphs, so a report in Chinese renders on machines that
-// have one of them (Debian's fonts-noto-cjk among them).
+// script, and no URL but in-page anchors. Each of its font stacks names
+// the Latin families first, then families with Chinese glyphs, then the
+// generic family: Latin text keeps its Latin font, and a report in Chinese
+// renders with real glyphs on machines that have one of the Chinese
+// families (Debian's fonts-noto-cjk among them).
 const pageText = `<!DOCTYPE html>
 <html lang="{{.Lang}}">
 <head>
@@ -22,10 +24,10 @@ const pageText = `<!DOCTYPE html>
 * { box-sizing: border-box; }
 body {
   margin: 0; padding: 20px 32px 48px; background: #fafafa; color: #1d1d1f;
-  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "DejaVu Sans", Arial, sans-serif;
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", Arial, "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif;
   -webkit-print-color-adjust: exact; print-color-adjust: exact;
 }
-code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC", "Noto Sans CJK SC", monospace; font-size: 13px; }
+code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC", "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", monospace; font-size: 13px; }
 h1 { font-size: 26px; margin: 0 0 2px; }
 h2 { font-size: 20px; margin: 30px 0 10px; padding-bottom: 4px; border-bottom: 2px solid #dcdcdc; }
 h3 { font-size: 16px; margin: 0 0 6px; }
