@@ -1,9 +1,3 @@
-// Package labrun runs a lab the way the idemlab command does: it finds
-// the observations and the worksheets of a checkout, reads the
-// predictions, digests every input, runs the kill matrix (and any
-// held-out mutants) and builds the report, in the student's language and
-// the view asked for. The command, the report checker and the tests share
-// it, so a report checked is a report made the same way.
 package labrun
 
 import (

@@ -1,8 +1,3 @@
-// Package writers is the registry of every output the harness writes:
-// each is a writer over one result model, chosen by name (-format) and
-// sent to standard output or a file (-o). A report (a lab's run, a
-// generated run) has text, json, html and stryker; a graded class has
-// table, csv and json.
 package writers
 
 import (

@@ -1,0 +1,107 @@
+// Package grade grades a whole class: every student's predictions and own
+// observations, judged against the lab's mutants and any held-out ones,
+// turned into counts, a total by a rubric, flags that say what could not be
+// graded and why, and analytics of the class as a whole. It is what the
+// grade command runs; the README's section "Grading untrusted work" is the
+// instructor's view of the same rules.
+//
+// # The model
+//
+//   - An [Entry] is one name in the class folder (or on the roster): a
+//     submission folder to grade, or the flags that say why it is not
+//     graded. [ReadClass] lists a class folder and [ReadRoster] reads the
+//     students expected.
+//   - [Options] say what grading needs from the grader's checkout: the lab
+//     and its own observations, the held-out mutants, the [Rubric], the
+//     [Budgets], how many submissions run at once, how to start a [Worker],
+//     where feedback goes.
+//   - [Grade] grades the entries and returns a [Class]: one [Row] per
+//     entry, in order, and the class's [Analytics].
+//   - A [Row] holds everything about one student that the analytics and a
+//     merge of shards need (predictions made and right, mutants killed by
+//     the student's own observations, invalid, flaky and timed-out
+//     observations, flags, the total), and refers to nothing outside
+//     itself.
+//   - [Class.Table], [Class.CSV] and [Class.JSON] write the class; the JSON
+//     form is [Schema] (schemas/grade.schema.json), and is also what a
+//     shard writes for a merge.
+//
+// # How a submission is graded
+//
+// The lab's own observations run once, in the grader's process, against the
+// reference, the lab's mutants and the held-out mutants. If they do not
+// pass on the reference (the lab's gate), Grade returns an [*UnsoundError]
+// and grades nobody: no grade would be fair.
+//
+// Each submission is then read through package submission, which refuses
+// links, special files, oversized files and observations that could leave
+// their work folder, and copies the observations it accepts to a stage
+// folder. Its worksheets are read leniently: a malformed block is flagged
+// with its line and the rest is graded. Its observations run in a worker of
+// their own: the grading program started again with the arguments "worker
+// JOB", whose main function hands them to [Serve]. The worker runs in the
+// sandbox of package internal/sandbox (bubblewrap when it is available,
+// kernel resource limits always) under the submission's [Budgets], lints
+// the observations again, judges them against the reference, the lab's
+// mutants and the held-out mutants, and prints its matrices as JSON. The
+// grader checks that they judge exactly the observations it handed over,
+// puts back the names and files it vetted (the worker is trusted with
+// verdicts, not with names), joins them to the lab's matrix and assembles
+// the student's report with labrun.Assemble, the same code a student's own
+// run uses.
+//
+// The counts of the row come from that report; [Rubric.Total] weighs them:
+// each count times its weight, summed ([DefaultRubric] unless a rubric file
+// says otherwise, see [ParseRubric]). With Options.FeedbackDir set, each
+// student's feedback (their report in the reveal view, in their worksheet's
+// language, then the grade as a sum of its terms with every reason) is
+// written to NAME.txt as soon as the student is graded.
+//
+// # Budgets
+//
+// [Budgets] bound what one submission may cost: the wall-clock time of its
+// worker, one observation on one implementation, the memory of each worker
+// process, the disk of its work area, the size of the results it sends
+// back, its open files, and (as submission.Limits) what is read from the
+// submission at all. [DefaultBudgets] are generous for an honest
+// submission, whose observations take milliseconds. A worker that runs over
+// any budget, dies or cannot start ends that submission's observations
+// alone: they count nothing and the row is flagged with why; its worksheet
+// is graded all the same. [BudgetTable] describes the defaults, and the
+// README's budgets table is generated from it.
+//
+// # Shards
+//
+// A class too big for one machine is graded in parts. A [Shard] K/N
+// ([ParseShard]) selects the entries whose place in the sorted class,
+// counted from 0, is K-1 modulo N ([Shard.Select]), so that N machines
+// listing the same folder grade every entry once between them. Each writes
+// its Class as JSON with its Shard set; [ReadPartial] reads one back,
+// refusing a whole class, and [Merge] combines the N parts into exactly
+// what one run of the whole class writes, timings aside. Merge refuses a
+// missing or repeated shard, a student graded in two, and shards graded
+// with another harness, lab, rubric, budgets, number of mutants or held-out
+// catalogue. [Analyse] computes the analytics from the rows alone, which is
+// why a merge can recompute them.
+//
+// # Invariants
+//
+//   - Nothing a submission holds stops the grading of the class: a
+//     submission that cannot be graded in full is graded as far as it can
+//     be and flagged. Only a lab whose own observations fail is an error.
+//   - An honest student's grade is the same graded alone or beside any
+//     class: nothing one submission does reaches another's row (a test
+//     grades one beside every known attack on the boundary and compares).
+//   - Every flag says why, and every name and flag is escaped
+//     (submission.Quote) in the table and the CSV, so that no name a
+//     student chose can forge a line of output.
+//
+// # What it does not do
+//
+// The package decides neither what a submission may contain nor what an
+// observation may do (package submission does), nor how a worker is
+// confined (package internal/sandbox). It judges no prediction itself
+// (package predict does, through the report) and does not start the
+// worker's program: the caller names it in [Worker], and that program must
+// call [Serve] when started with "worker".
+package grade
