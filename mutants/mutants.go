@@ -1,17 +1,3 @@
-// Package mutants is the idempotency-key store lab's mutant set: the
-// catalogue that declares the eight mutants of the contract's table, their
-// generated copies of the reference (one folder per mutant, named for its
-// neutral ID), and [Lab], which binds them with the idem commands into the
-// value the harness runs.
-//
-// Every copy is generated: edit catalogue.json or the reference, then run
-//
-//	go generate ./mutants
-//
-// The tests in this folder fail with "stale: run go generate ./mutants"
-// when a checked-in copy no longer equals the reference with its one
-// replacement. They also hold the lab's gate, TestLab, and the student's
-// test, TestPredictions.
 package mutants
 
 //go:generate go run ../harness/cmd/genmutants catalogue.json

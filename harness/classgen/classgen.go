@@ -1,8 +1,3 @@
-// Package classgen writes a synthetic class of submissions, for measuring
-// how fast a class is graded and for testing the grader on a realistic
-// mix: predictions right and wrong, observations that kill, that kill
-// nothing, that assert what the contract does not say, that the grader
-// must refuse to run, and worksheets that do not parse.
 package classgen
 
 import (

@@ -1,17 +1,3 @@
-// Package heldout runs mutants that an instructor keeps outside the
-// students' repository. They are declared in a catalogue of the same form
-// as the lab's (see testdata/heldout/example.json); each is materialised as
-// a copy of the lab's reference with its replacement, compiled with the
-// others into one program (see the mutagen package) when the catalogue is
-// loaded, and run against whatever observations it is given. A replacement
-// that does not apply, or a copy that does not compile, makes the mutant
-// unviable: reported with its reason, never counted as killed or survived.
-//
-// A held-out mutant must not share a name or label with a lab mutant or
-// another held-out one, and its intended killer, when it names one, must
-// be one of the lab's observations. One that survives is a failure of the
-// observations, unless its catalogue entry marks it equivalent with a
-// reason.
 package heldout
 
 import (

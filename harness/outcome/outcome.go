@@ -1,12 +1,3 @@
-// Package outcome names, once for every output, what can happen to a
-// mutant and to an observation.
-//
-// The words follow cargo-mutants (caught, missed, unviable, timeout), in the
-// lab's own vocabulary, with one change a lab needs: a timeout is its own
-// outcome and never counts as a kill, because a student's observation must
-// show the difference, not merely take too long. Each outcome is one
-// lower-case word, spelled the same in text, JSON, HTML and grading; a
-// person's language may translate the word it shows, never the token.
 package outcome
 
 // Mutant is the verdict on one mutant.

@@ -1,9 +1,3 @@
-// Package reportcheck tells whether a JSON kill report matches a checkout:
-// whether the inputs it digested are the checkout's files, whether its own
-// observations are the student's observation files one for one, and
-// whether running the lab again on them gives the same report. A report
-// whose inputs match but whose results do not was edited after it was
-// written: it is tampered.
 package reportcheck
 
 import (

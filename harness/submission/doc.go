@@ -1,0 +1,88 @@
+// Package submission is the trust boundary for students' files. A student's
+// worksheet and observations are untrusted input: nothing in them may crash
+// or hang the harness, read or write outside the submission, or change
+// another student's grade. Every command that reads a student's files goes
+// through this package: grade for each submission of a class, checkreport
+// before it runs a report's observations again, and idemlab when it reads a
+// student's own observations, so that a student sees on their own machine,
+// before submitting, exactly the refusal grading would apply, at the same
+// file and line.
+//
+// # What a submission may contain
+//
+// A [Reader] reads one submission folder ([Reader.Read]) for one lab. It
+// reads only:
+//
+//   - the lab's worksheets, by the base names of its layout (worksheet.md,
+//     worksheet.zh-CN.md);
+//   - the prediction history beside them (worksheet.history.json);
+//   - the student's observations, student/NAME.txtar.
+//
+// Anything else at the top of the folder is not looked at; anything else in
+// student/ is flagged. Each of those files is read only when it is a
+// regular file: a symbolic link (to /dev/zero, or to a file outside the
+// submission), a FIFO, a device, a socket or a folder in its place is
+// refused with why, and never opened through. The submission folder is
+// itself opened without following a link, and every file below it is opened
+// relative to that folder with O_NOFOLLOW and O_NONBLOCK, then checked
+// again once open, so that a file swapped for a link or a pipe between the
+// check and the open is caught as well.
+//
+// [Limits] bound what is read: the size of one file, the number of
+// observations, the bytes read from the whole submission, and the lines of
+// one observation ([DefaultLimits]: 256 KiB, 64, 2 MiB, 400). What is over
+// a limit is not read, and flagged.
+//
+// Names of students and observations must pass [CheckName]: one path
+// element of at most 64 letters (of any script), digits, marks, '.', '_'
+// and '-', starting with a letter or digit. [Quote] escapes the control
+// characters of any text before it is printed, so that no name or message
+// can forge a line of a table, a CSV file or a log.
+//
+// # What an observation may do
+//
+// An observation must be UTF-8 text that starts with a # comment saying
+// what it observes. [Lint] then refuses, before anything runs, one that
+// could reach outside its work folder or pass by skipping itself:
+//
+//   - a command other than the lab's own (idem) and those [Allowed]: the
+//     checks of output and files (stdout, stderr, cmp, cmpenv, exists,
+//     grep) and the file commands that stay in the work folder (cp, mkdir,
+//     rm, mv, stdin, unquote); so no exec, cd, env, skip or stop;
+//   - a condition such as [short], and "?" before anything but the lab's
+//     commands;
+//   - an argument or an archive file name that is an absolute path or
+//     climbs out with "..", and a variable other than $WORK (a "$" in the
+//     pattern of stdout, stderr or grep anchors, and is allowed);
+//   - for the lab's commands, a flag value that names a path (idem -db)
+//     outside the work folder; their other arguments are data for the
+//     implementation under test;
+//   - a line that does not parse, and a script longer than the limit.
+//
+// Every refusal is a [Refusal]: the file, relative to the submission, the
+// line, and why.
+//
+// # The result
+//
+// A [Submission] holds the worksheets read (as [predict.Source] values),
+// the history, the observations fit to run (each named student/NAME, its
+// file named relative to the submission or after [Reader].Prefix), the
+// observations refused, by name, each with its reason, and the flags that
+// say what else was not read. With [Reader].Stage set, each vetted
+// observation is copied into that folder and runs from there, so that what
+// runs is exactly what was checked. Only a submission folder that cannot be
+// opened at all is an error: everything else a submission holds is a flag
+// or a refusal, and the rest of it is still read.
+//
+// [Reader.ReadObservations] reads a student/ folder alone, for a student's
+// own checkout; [Reader.Vet] is the same for the report checker.
+//
+// # What it does not do
+//
+// The package runs nothing and judges nothing. Lint is a check of the text
+// of a script, not a confinement: grading also runs every submission's
+// observations in a worker under a sandbox and resource budgets (packages
+// grade and internal/sandbox), so that what the lint could not foresee
+// still cannot reach beyond the worker. The file system calls are Unix's
+// (openat, fstatat).
+package submission
