@@ -1,7 +1,3 @@
-// Package cli holds what the harness's commands share: finding the
-// checkout they run against (-C DIR or the current folder), what it says
-// of itself (its commit, its owner), repeatable flags, and the exit status
-// a run's result calls for.
 package cli
 
 import (

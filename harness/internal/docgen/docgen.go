@@ -1,13 +1,3 @@
-// Package docgen keeps the parts of the documentation that restate a
-// table in code in step with it: the worksheets' field reference, the
-// README's budgets, exit statuses and idem commands, the idem package's
-// command list, and each command's usage. A region of a file is replaced
-// whole between two marker lines; everything outside is left as it is,
-// so a worksheet's predictions and the README's prose are never touched.
-//
-// go generate ./... rewrites the regions (harness/cmd/gendocs); the tests
-// fail with "stale: run go generate ./..." when a region and its table
-// have drifted apart.
 package docgen
 
 import (

@@ -1,10 +1,3 @@
-// Package exitcode holds the exit statuses every idemlab command uses, in
-// the manner of cargo-mutants: each names one kind of result, so a script
-// or CI can tell a surviving mutant from a broken lab or a typo in a flag.
-//
-// go run reports any non-zero status of the program it ran as its own
-// status 1 (after printing "exit status N"); the statuses below are those
-// of the commands themselves, as go install or go build leaves them.
 package exitcode
 
 // The exit statuses.

@@ -1,7 +1,3 @@
-// Package funclen measures the length of functions, in lines from the
-// line of func to the line of the closing brace, over the non-test Go
-// files of some folders: the figures the harness holds itself to (a 90th
-// percentile of at most 45 lines, and no function over 100).
 package funclen
 
 import (

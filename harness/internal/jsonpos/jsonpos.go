@@ -1,8 +1,3 @@
-// Package jsonpos reports problems in a JSON file a person wrote as
-// "file:line: what is wrong": the catalogue of mutants, the list of
-// equivalent mutants, a rubric. encoding/json reports byte offsets, some
-// of them past the point a reader would look at; this package turns each
-// into the line to open.
 package jsonpos
 
 import (

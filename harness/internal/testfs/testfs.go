@@ -1,4 +1,3 @@
-// Package testfs writes the files a test needs.
 package testfs
 
 import (
