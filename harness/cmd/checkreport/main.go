@@ -1,21 +1,3 @@
-// Command checkreport tells whether a JSON kill report (written by
-// idemlab -json) matches the checkout it claims to come from:
-//
-//	checkreport [-C DIR] REPORT.json
-//
-// It compares the report's input digests with the checkout's files,
-// checks that its own observations are the student's observation files
-// one for one, runs the lab again on them, and compares every field a
-// student could edit. It prints "ok", "OTHER INPUTS" (the report was
-// made from other files, or leaves some out), "REFUSED" (the student's
-// observations hold what grading refuses, so nothing was run) or
-// "TAMPERED" (the inputs match but the results were edited), with every
-// field that differs by its JSON path.
-//
-// The student's observations are read through the same trust boundary as
-// grade's: checkreport never runs a command grade would refuse. The exit
-// status is 0 for ok, 2 when the report does not match, 1 for a usage
-// error or a file that is not a report, 70 for an internal error.
 package main
 
 import (

@@ -1,10 +1,3 @@
-// Command genclass writes a synthetic class of submissions for grade:
-//
-//	go run ./harness/cmd/genclass -n 200 /tmp/class
-//	go run ./harness/cmd/grade /tmp/class
-//
-// The mix of right and wrong predictions, killing, happy-path, invalid and
-// refused observations, and worksheets that do not parse is fixed by -seed.
 package main
 
 import (

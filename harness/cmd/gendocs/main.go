@@ -1,11 +1,3 @@
-// Command gendocs writes the parts of the documentation that restate a
-// table in code (see harness/internal/docgen): the worksheets' field
-// reference, the README's budgets, exit statuses, idem commands and each
-// command's -h output, and the idem package's command list.
-//
-//	go generate ./...
-//
-// runs it (from this folder, against the checkout it is in).
 package main
 
 //go:generate go run .

@@ -1,15 +1,3 @@
-// Command genmutants writes the mutant copies a catalogue declares, and the
-// registry that compiles them in. A lab's go:generate line runs it, in the
-// catalogue's folder:
-//
-//	//go:generate go run ../harness/cmd/genmutants catalogue.json
-//
-// It finds the module root from the working directory, renders every copy
-// (in a folder named for the mutant's ID beside the catalogue) and the
-// registry, writes those that changed, and removes generated files no
-// longer wanted (a mutant dropped from the catalogue), then their folder
-// when it is empty. Only files carrying the generated-code header are ever
-// removed.
 package main
 
 import (

@@ -1,34 +1,3 @@
-// Command grade grades a whole class from its submissions:
-//
-//	grade [flags] CLASS
-//	grade merge [-format F] [-o FILE] SHARD.json...
-//
-// CLASS holds one folder per student, named for the student (any
-// letters: José and 王伟 are names), with the student's worksheet.md or
-// worksheet.zh-CN.md and their own observations in student/*.txtar.
-// Everything else in a folder is ignored: the reference and the mutants
-// always come from the checkout grade runs in, never from a submission.
-//
-// A submission is untrusted input. grade reads it without following a
-// link, within size limits, and refuses an observation that could reach
-// outside its work directory; it runs each submission's observations in
-// a worker of its own (grade started again, in a sandbox, under budgets
-// of time, memory, disk and output), so that nothing one student wrote
-// can stop the grading, slow it beyond its budget, or change another's
-// grade. The README's section "Grading untrusted work" says what a
-// submission may do and lists the budgets.
-//
-// grade prints one line per student: predictions right, lab mutants and
-// held-out mutants killed by the student's own observations, invalid
-// observations, timeouts, flags, and a total by the rubric; then every
-// flag with its reason, and the class analytics. With -shard K/N it
-// grades the K-th of N parts of the class; grade merge combines the N
-// parts' JSON into what one run of the whole class writes.
-//
-// The exit status is 0 when the class was graded (flagged submissions
-// are graded as far as they can be and do not change it), 1 for a usage
-// error, 4 when the lab's own observations do not pass (no grade would be
-// fair), and 70 for an internal error.
 package main
 
 import (

@@ -1,16 +1,3 @@
-// Command gradebench measures how fast a class is graded. In one run it
-// writes a synthetic class (see classgen), grades it one submission at a
-// time, then with submissions graded in parallel up to the number of CPUs,
-// each submission in a worker of its own as grade does, and prints both
-// rates and their ratio:
-//
-//	go run ./harness/cmd/gradebench
-//	go run ./harness/cmd/gradebench -n 50
-//
-// Both runs first run the lab's own observations once, as grading always
-// does; that run is timed and left out of the rates. Progress goes to
-// stderr (-q for none). Numbers are only meaningful on an otherwise idle
-// machine.
 package main
 
 import (

@@ -1,21 +1,3 @@
-// Command idem runs one store operation from the command line, against the
-// reference or any mutant, so a student can poke an implementation by hand:
-//
-//	go run ./harness/cmd/idem init
-//	go run ./harness/cmd/idem reserve k1 v1 10
-//	go run ./harness/cmd/idem -impl 4_fetch_replays_at_expiry fetch k1 10
-//
-// Usage:
-//
-//	idem [-C DIR] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]
-//	idem [-C DIR] [-heldout FILE] -list
-//
-// -impl chooses the implementation (default reference); -list prints every
-// name it accepts. With -heldout, the held-out mutants of that catalogue
-// (an instructor's, kept outside the students' repository) are built and
-// accepted too. -C changes to DIR first, as go -C does. The commands are those of the observation scripts; run
-// idem with no arguments to see them. The exit status is 0 on success, 1
-// when the operation fails and 2 for a usage error, which touches nothing.
 package main
 
 import (

@@ -1,19 +1,3 @@
-// Command idemlab runs every observation against the reference and each
-// mutant of the lab and prints the kill report:
-//
-//	go run ./harness/cmd/idemlab
-//
-// In the student's view (the default) a mutant's killers, the evidence and
-// the divergence appear once the student has recorded a prediction for it;
-// see the README. idemlab mutate judges every single-point mutant of the
-// reference instead; see mutate.go. Run idemlab -h for its flags.
-//
-// The exit status is 0 when every observation of the lab passes on the
-// reference and every mutant is killed; 2 when a mutant survived, 3 when
-// one timed out, 4 when the lab itself is broken (an observation of its own
-// fails on the reference or is flaky), 1 for a usage error or a malformed
-// worksheet, and 70 for an internal error. (go run reports any of them as
-// its own status 1.)
 package main
 
 import (

@@ -1,23 +1,3 @@
-// Command loadbench measures what a backlog drain costs the reservations
-// running beside it. It builds a store with a backlog of expired done rows,
-// then measures Reserve latency twice on it for the same bounded time and
-// number of calls: first alone, then while a Drain of the backlog runs in
-// the same process. It prints p50, p99 and the slowest reserve of both side
-// by side with the ratio of the p99s, then a verdict line:
-//
-//	go run ./harness/cmd/loadbench
-//	go run ./harness/cmd/loadbench -dir /dev/shm -duration 5s
-//
-// The second measurement ends early when the drain does, so that every
-// reserve it times began while the drain ran; the drain is cut short when
-// the measurement ends. A backlog large enough for the drain to outlast
-// the measurement (the default, on a quiet machine) measures the steady
-// state; the line after the table says which way it went.
-//
-// It exits 1 when the p99 beside the drain is over -max-ratio times the p99
-// alone, when any reserve took longer than -max-latency, or when a reserve
-// failed; it exits 2 when the bench itself could not run (bad flags, no
-// store).
 package main
 
 import (

@@ -1,23 +1,3 @@
-// Command purgebench measures the backlog drain at scale. In one run it
-// builds two mixes of rows at several sizes, drains each at a fixed now in
-// batches, and prints the drain time per row, the median batch time of the
-// first and last tenth of the batches, and the rows it must not touch:
-//
-//	go run ./harness/cmd/purgebench
-//	go run ./harness/cmd/purgebench -sizes 10000,100000 -dir /dev/shm
-//
-// While it works it reports progress on stderr (a line redrawn on a
-// terminal, a line every few seconds in a log; none with -q): which mix
-// and size it is building and draining, how many of the runs are done.
-//
-// The mixes: "expired" (50% done and expired, 10% pending of which half
-// have an expiry long past, 40% done and live) and "live" (2% done and
-// expired, 88% done and live, 10% pending, half of them long expired).
-//
-// It exits 1 when a pending or live row was deleted, when an expired done
-// row was left, when the time per row at the largest size is over 1.5 times
-// that at the smallest (the drain must be linear), or when, over at least
-// 100 batches, the last tenth is over 1.5 times slower than the first.
 package main
 
 import (

@@ -1,0 +1,36 @@
+// Command gendocs writes the parts of the documentation that restate a
+// table in code (see harness/internal/docgen): the worksheets' field
+// reference, the README's budgets, exit statuses, idem commands and each
+// command's -h output, and the idem package's command list.
+//
+//	go generate ./...
+//
+// runs it (from this folder, against the checkout it is in).
+//
+// # What it writes
+//
+// gendocs finds the module root above the folder it runs in and rewrites
+// each generated region whole, between its marker lines, leaving everything
+// outside the markers as it is:
+//
+//   - the "fields" region of each worksheet, in the worksheet's language;
+//   - the README's "budgets", "exit-codes" and "idem-commands" regions;
+//   - the command list in idem/doc.go;
+//   - the README's "usage-NAME" regions, for idemlab, idemlab mutate, idem,
+//     grade, grade merge and checkreport: each is what go run of that
+//     command with -h prints, so gendocs builds and runs each one.
+//
+// It prints "gendocs: wrote FILE" for each file it changed and nothing
+// else, so a run that prints nothing found everything fresh. It takes no
+// flags and no arguments.
+//
+// TestFresh in this folder fails with "stale: run go generate ./..." when a
+// region made from a table in code has drifted from it; each command's own
+// test checks its usage region. Prose belongs outside the regions: anything
+// written inside one is replaced by the next go generate.
+//
+// # Exit status
+//
+// It exits 0 when every region was written or already fresh, and 1 when a
+// file or a region's markers cannot be found, or a command's -h fails.
+package main

@@ -1,0 +1,103 @@
+// Command idemlab runs every observation against the reference and each
+// mutant of the lab and prints the kill report:
+//
+//	go run ./harness/cmd/idemlab
+//
+// In the student's view (the default) a mutant's killers, the evidence and
+// the divergence appear once the student has recorded a prediction for it;
+// see the README. idemlab mutate judges every single-point mutant of the
+// reference instead (see below). Run idemlab -h, or idemlab mutate -h, for
+// the flags; the README shows both outputs.
+//
+// # Synopsis
+//
+//	idemlab [flags]
+//	idemlab mutate [flags]
+//
+// # The kill report
+//
+// idemlab reads the lab's observations (testdata/happy, testdata/edge), the
+// student's own (testdata/student, read through the same trust boundary
+// grading applies, so a refused observation is refused here with the same
+// file and line), and the predictions of worksheet.md and
+// worksheet.zh-CN.md. It runs every observation against the reference twice
+// and against every mutant, judges each prediction, and writes the report.
+// A malformed worksheet stops it before anything runs, with every problem
+// as file:line.
+//
+// The flags, by what they choose:
+//
+//   - what is read: -C (the checkout, as go -C), -dir (the observation
+//     folder), -student (a folder named student holding the student's own
+//     observations), -worksheet (repeatable), -heldout (an instructor's
+//     catalogue of extra mutants, built and judged beside the lab's);
+//   - what is judged: -run (observations whose name matches a regexp) and
+//     -mutant (repeatable); a prediction about something left out is not
+//     judged, never wrong;
+//   - how it is shown: -instructor (everything, hidden mutants included),
+//     -reveal (every answer, recorded in the report), -lang (en or zh-CN;
+//     the default is the predictions' language), -name (whose report it is;
+//     git's user.name by default);
+//   - where it goes: -format text, json, html or stryker, and -o FILE;
+//     -json, -html FILE and -stryker FILE write more than one at once;
+//   - how it runs: -timeout (one observation on one implementation),
+//     -parallel, -workdir (where the scripts' stores are made), -q (no
+//     progress on stderr).
+//
+// In the student's and the reveal view, and unless -worksheet names other
+// worksheets, the run records in worksheet.history.json when each
+// prediction was first seen and each answer first shown, so that every
+// verdict can say whether its prediction came first.
+//
+// # idemlab mutate
+//
+// idemlab mutate generates every single-point mutant of the reference
+// (package mutagen lists the operators), builds them all into one program,
+// runs the lab's observations against every one in process, and reports the
+// mutation score and each survivor with its diff. Each mutant is judged
+// until its first kill unless -all is given; -list lists the mutants (with
+// -json, as JSON) and runs nothing; -run selects mutants by id. The mutants
+// listed in mutants/equivalent.json are kept apart from real survivors.
+//
+// # Exit status
+//
+// The exit status is 0 when every observation of the lab passes on the
+// reference and every mutant is killed; 2 when a mutant survived or could
+// not be judged, or a held-out mutant survived that its catalogue does not
+// mark equivalent; 3 when one timed out and none survived; 4 when the lab
+// itself is broken (an observation of its own fails on the reference or is
+// flaky); 1 for a usage error or a malformed worksheet; and 70 for an
+// internal error. idemlab mutate exits 0 when every mutant judged is
+// killed, equivalent or unviable, 2 when one survived, 3 when one timed
+// out, 4 when an observation failed on the reference or was flaky or a
+// mutant listed as equivalent was killed, 1 for a usage error and 70 when
+// the mutants cannot be generated, built or run. go run reports any of them
+// as its own status 1; an installed idemlab exits with them as they are.
+//
+// # Examples
+//
+// The student's loop, and the same report for a browser:
+//
+//	go run ./harness/cmd/idemlab
+//	go run ./harness/cmd/idemlab -html report.html
+//
+// One mutant, only the edge observations, in Chinese:
+//
+//	go run ./harness/cmd/idemlab -mutant 4_fetch -run '^edge/' -lang zh-CN
+//
+// The filled example worksheet, with its student's own observations:
+//
+//	go run ./harness/cmd/idemlab -worksheet testdata/example/worksheet.md -student testdata/example/student
+//
+// A report to hand in, and the instructor's view with held-out mutants:
+//
+//	go run ./harness/cmd/idemlab -json -o report.json
+//	go run ./harness/cmd/idemlab -instructor -heldout testdata/heldout/example.json
+//
+// Every generated mutant, the list of them, and only those the SQL
+// operators make:
+//
+//	go run ./harness/cmd/idemlab mutate
+//	go run ./harness/cmd/idemlab mutate -list
+//	go run ./harness/cmd/idemlab mutate -run sql-
+package main
