@@ -11,8 +11,9 @@
 // A [Lab] holds:
 //
 //   - Reference and Mutants, each an [Impl]: a name and a Value. The Value
-//     is the lab's own handle on one implementation; the harness never
-//     looks inside it, it only passes it back to the lab's commands. For
+//     is the lab's own handle on one implementation; the harness calls
+//     nothing in it, but passes it back to the lab's commands, and looks
+//     into it only to find function fields left nil ([Impl.Missing]). For
 //     the harness to build mutants itself (held-out and generated ones),
 //     the Value must be a struct with one exported field for each exported
 //     top-level name of the reference source (functions and constants by
