@@ -46,6 +46,6 @@ func ExampleCheck() {
 	// Output:
 	// ok: every input matches this checkout and a re-run gives the same report
 	// TAMPERED: the inputs match this checkout, but the report does not match a re-run
-	// 1 fields differ from a re-run:
+	// 1 field differs from a re-run:
 	//   verdicts[2].right: the report says true, a re-run false
 }

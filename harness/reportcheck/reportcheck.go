@@ -77,12 +77,29 @@ func (r *Result) String() string {
 		fmt.Fprintf(&b, "REFUSED: the student's observations hold what grading refuses, so nothing was run:\n  %s\n", strings.Join(r.Refusals, "\n  "))
 	}
 	if len(r.Differences) > 0 {
-		fmt.Fprintf(&b, "%d fields differ from a re-run:\n", len(r.Differences))
+		fmt.Fprintf(&b, "%s from a re-run:\n", plural(len(r.Differences), "field differs", "fields differ"))
 		for _, d := range r.Differences {
 			fmt.Fprintf(&b, "  %s\n", d)
 		}
 	}
 	return b.String()
+}
+
+// A ReportError says that the report itself cannot be checked: it is not
+// a JSON report of this harness's schema, or it names an input outside
+// the checkout, a -run pattern that does not compile or a mutant the
+// checkout does not have. Any other error of [Check] is the checker's
+// own (a file it cannot read, a lab it cannot run).
+type ReportError struct{ Err error }
+
+func (e *ReportError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *ReportError) Unwrap() error { return e.Err }
+
+// badReport wraps a problem with the report in a [*ReportError].
+func badReport(format string, args ...any) error {
+	return &ReportError{fmt.Errorf(format, args...)}
 }
 
 // A Vetter reads a student's observation folder as grading would: the
@@ -137,10 +154,10 @@ func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options, vet V
 func decode(data []byte) (*report.Report, error) {
 	var r report.Report
 	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("not a JSON report: %v", err)
+		return nil, badReport("not a JSON report: %v", err)
 	}
 	if r.Schema != report.Schema {
-		return nil, fmt.Errorf("report schema %q, this checker reads %q", r.Schema, report.Schema)
+		return nil, badReport("report schema %q, this checker reads %q", r.Schema, report.Schema)
 	}
 	return &r, nil
 }
@@ -159,7 +176,7 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 	in := inputs{own: map[string]bool{}}
 	for _, d := range r.Inputs {
 		if p := strings.TrimSuffix(d.Path, "/"); !filepath.IsLocal(filepath.FromSlash(p)) {
-			return in, fmt.Errorf("the report names the input %q, which is not a path inside the checkout", d.Path)
+			return in, badReport("the report names the input %q, which is not a path inside the checkout", d.Path)
 		}
 		switch {
 		case strings.HasSuffix(d.Path, ".md"):
@@ -266,7 +283,7 @@ func rerun(l *lab.Lab, root string, r *report.Report, in inputs, own []killmatri
 	if r.Meta.Run != "" {
 		re, err := regexp.Compile(r.Meta.Run)
 		if err != nil {
-			return nil, fmt.Errorf("the report's -run %q: %v", r.Meta.Run, err)
+			return nil, badReport("the report's -run %q: %v", r.Meta.Run, err)
 		}
 		cfg.Run = re
 	}
@@ -276,7 +293,7 @@ func rerun(l *lab.Lab, root string, r *report.Report, in inputs, own []killmatri
 	for _, name := range r.Meta.Only {
 		s, ok := l.Lookup(name)
 		if !ok || name == l.Reference.Name {
-			return nil, fmt.Errorf("the report judges mutant %q, which this checkout does not have", name)
+			return nil, badReport("the report judges mutant %q, which this checkout does not have", name)
 		}
 		cfg.Mutants = append(cfg.Mutants, s)
 	}
@@ -300,8 +317,11 @@ func mustJSON(r *report.Report) []byte {
 }
 
 // volatile are the fields that change from one run to the next without a
-// student's doing: timings, logs, when and by whom the report was made.
-var volatile = map[string]bool{"elapsed_ms": true, "elapsed_ns": true, "timing_ms": true, "log": true, "created": true, "student": true, "commit": true}
+// student's doing: timings, logs, when and by whom the report was made,
+// and whether each prediction came before its answer was revealed, which
+// the checkout's prediction history says, not the inputs (a re-run keeps
+// no history, and must not write one).
+var volatile = map[string]bool{"elapsed_ms": true, "elapsed_ns": true, "timing_ms": true, "log": true, "created": true, "student": true, "commit": true, "recorded": true}
 
 // essence is a report as JSON with its volatile fields left out: every
 // other field, which a student could edit to look better, is compared.
@@ -329,4 +349,12 @@ func strip(v any) any {
 		}
 	}
 	return v
+}
+
+// plural is "1 field differs" or "3 fields differ".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

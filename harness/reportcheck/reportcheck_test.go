@@ -36,8 +36,9 @@ func root(t *testing.T) string {
 var vet = submission.Reader{Lab: mutants.Lab(), Limits: submission.DefaultLimits}.Vet
 
 // makeReport runs the lab on the example worksheet as idemlab -json does,
-// in the student's view.
-func makeReport(t *testing.T) []byte {
+// in the student's view, keeping the prediction history in history ("":
+// none).
+func makeReport(t *testing.T, history string) []byte {
 	t.Helper()
 	own, refused, err := vet("../../testdata/example/student")
 	if err != nil {
@@ -50,6 +51,7 @@ func makeReport(t *testing.T) []byte {
 		StudentRoot: "../../testdata/example",
 		Own:         own,
 		Refused:     refused,
+		History:     history,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +117,7 @@ func TestCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the lab several times")
 	}
-	data := makeReport(t)
+	data := makeReport(t, "")
 
 	t.Run("ok", func(t *testing.T) {
 		res := check(t, data)
@@ -124,6 +126,19 @@ func TestCheck(t *testing.T) {
 		}
 		if !strings.HasPrefix(res.String(), "ok: ") {
 			t.Errorf("String() = %q", res)
+		}
+	})
+
+	// idemlab keeps a prediction history by default, and each verdict
+	// then says whether its prediction came first: a fact of the
+	// checkout's history, not of the inputs, which a re-run cannot know.
+	t.Run("ok with a history", func(t *testing.T) {
+		withHistory := makeReport(t, filepath.Join(t.TempDir(), "worksheet.history.json"))
+		if !bytes.Contains(withHistory, []byte(`"recorded": "before"`)) {
+			t.Fatalf("the report made with a history records nothing:\n%.3000s", withHistory)
+		}
+		if res := check(t, withHistory); res.Verdict != reportcheck.OK {
+			t.Fatalf("Check of an untouched report made with a history: %s", res)
 		}
 	})
 

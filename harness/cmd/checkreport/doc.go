@@ -29,9 +29,11 @@
 // # Exit status
 //
 // The exit status is 0 when the report matches (ok), 2 when it does not
-// (OTHER INPUTS, REFUSED or TAMPERED), and 1 for a usage error, a file that
-// cannot be read or is not a report of this schema, or any other failure
-// while checking it.
+// (OTHER INPUTS, REFUSED or TAMPERED), 1 for a usage error or a report
+// that cannot be checked (a file that cannot be read, is not a report of
+// this schema, or names an input outside the checkout, a -run that does
+// not compile or a mutant the checkout lacks: a reportcheck.ReportError),
+// and 70 when the checker itself fails (a lab it cannot run).
 //
 // # Examples
 //

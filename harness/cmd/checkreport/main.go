@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -51,8 +52,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	l := mutants.Lab()
 	rd := submission.Reader{Lab: l, Limits: submission.DefaultLimits}
 	res, err := reportcheck.Check(l, root, data, killmatrix.Options{}, rd.Vet)
-	if err != nil {
+	var bad *reportcheck.ReportError
+	switch {
+	case errors.As(err, &bad):
 		return fail(stderr, exitcode.Usage, fmt.Errorf("%s: %v", fs.Arg(0), err))
+	case err != nil:
+		return fail(stderr, exitcode.Internal, fmt.Errorf("checking %s: %v", fs.Arg(0), err))
 	}
 	fmt.Fprint(stdout, res)
 	if res.Verdict != reportcheck.OK {
