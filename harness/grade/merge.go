@@ -3,6 +3,7 @@ package grade
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -62,6 +63,11 @@ func Merge(parts []*Class, cat *mutation.Catalogue) (*Class, error) {
 
 // checkShards checks that parts are the N shards of one grading.
 func checkShards(parts []*Class) error {
+	for _, p := range parts {
+		if p.Shard == nil {
+			return errors.New("merge: a whole class is not a shard's result")
+		}
+	}
 	first := parts[0]
 	n := first.Shard.N
 	if len(parts) != n {

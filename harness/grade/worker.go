@@ -176,9 +176,12 @@ func (g *grader) work(ctx context.Context, stage string, obs []killmatrix.Observ
 	if err == nil {
 		err = os.WriteFile(file, data, 0o644)
 	}
-	work, err2 := os.MkdirTemp(g.opt.WorkRoot, "idemlab-work-")
-	if err != nil || err2 != nil {
-		return workOutcome{flag: fmt.Sprintf("grading stopped: cannot prepare the worker: %v", firstError(err, err2))}
+	if err != nil {
+		return workOutcome{flag: fmt.Sprintf("grading stopped: cannot prepare the worker: %v", err)}
+	}
+	work, err := os.MkdirTemp(g.opt.WorkRoot, "idemlab-work-")
+	if err != nil {
+		return workOutcome{flag: fmt.Sprintf("grading stopped: cannot prepare the worker: %v", err)}
 	}
 	defer os.RemoveAll(work)
 	res, err := sandbox.Run(ctx, sandbox.Spec{
@@ -217,15 +220,6 @@ func (g *grader) outcome(res sandbox.Result) workOutcome {
 	}
 	out.result = &wr
 	return out
-}
-
-func firstError(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func firstLine(s string) string {

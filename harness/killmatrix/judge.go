@@ -98,6 +98,7 @@ func (s *Summary) Count(o outcome.Mutant) {
 // Score is killed out of the mutants the score counts (killed, survived
 // and timed out), in percent; 0 when none counts.
 func (s Summary) Score() float64 {
+	// The outcomes outcome.Mutant.Counted names.
 	judged := s.Killed + s.Survived + s.Timeout
 	if judged == 0 {
 		return 0

@@ -95,7 +95,7 @@ type ObservationRow struct {
 }
 
 // Valid reports whether the observation counts as evidence.
-func (o ObservationRow) Valid() bool { return o.Status == outcome.Pass }
+func (o ObservationRow) Valid() bool { return o.Status.Counts() }
 
 // A MutantRow is the verdict on one mutant and the evidence for it.
 type MutantRow struct {

@@ -31,8 +31,8 @@ var Mutants = []Mutant{Killed, Survived, Timeout, Invalid, Unviable, Equivalent}
 func (m Mutant) Counted() bool { return m == Killed || m == Survived || m == Timeout }
 
 // Observation is what one observation did: on one implementation (Pass,
-// Fail, Timeout), or, for the observation as a whole, on the reference
-// (Pass, Broken, Flaky, Timeout).
+// Fail, TimedOut), or, for the observation as a whole, on the reference
+// (Pass, Broken, Flaky, TimedOut).
 type Observation string
 
 // The outcomes of an observation.

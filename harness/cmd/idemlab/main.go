@@ -106,10 +106,14 @@ func (f *flags) config(stderr io.Writer) (labrun.Config, error) {
 			return cfg, fmt.Errorf("-heldout: %v", err)
 		}
 	}
-	if err := f.selection(&cfg); err != nil {
-		return cfg, err
+	err = f.selection(&cfg)
+	if err == nil {
+		err = f.own(&cfg)
 	}
-	return cfg, f.own(&cfg)
+	if err != nil && cfg.HeldOut != nil {
+		cfg.HeldOut.Close() // the run that would close it will not happen
+	}
+	return cfg, err
 }
 
 // view sets the report's view, language and history.

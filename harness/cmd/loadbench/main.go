@@ -133,7 +133,7 @@ func bench(c config, path string, stdout, stderr io.Writer) int {
 	slowest := max(alone.pct(100), beside.pct(100))
 	line := fmt.Sprintf("p99 ratio %.2f (limit %.2f), slowest reserve %v (limit %v), %d failed reserves",
 		ratio, c.maxRatio, slowest, c.maxLatency, alone.failed+beside.failed)
-	if ratio > c.maxRatio || slowest > c.maxLatency || alone.failed+beside.failed > 0 || drainErr != nil {
+	if ratio > c.maxRatio || slowest > c.maxLatency || alone.failed+beside.failed > 0 || finished && drainErr != nil {
 		fmt.Fprintf(stdout, "verdict: FAIL: %s\n", line)
 		return 1
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -41,9 +42,13 @@ func (f File) DecodeError(dec *json.Decoder, err error) error {
 		return f.Errorf(int64(len(f.Data)), "unexpected end of file")
 	}
 	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		// Reported once the object is read; point at the key instead.
-		if i := bytes.Index(f.Data, []byte(strings.Trim(field, `"`)+`"`)); i > 0 {
-			return f.Errorf(int64(i), "unknown field %s", field)
+		// Reported once the object is read; point at the key instead:
+		// the last use of the name as a key before that point (the same
+		// text in a value, or a key of an earlier object, is not it).
+		key := regexp.MustCompile(regexp.QuoteMeta(field) + `\s*:`)
+		end := min(dec.InputOffset(), int64(len(f.Data)))
+		if all := key.FindAllIndex(f.Data[:end], -1); len(all) > 0 {
+			return f.Errorf(int64(all[len(all)-1][0]), "unknown field %s", field)
 		}
 	}
 	return f.Errorf(dec.InputOffset(), "%v", err)

@@ -22,6 +22,7 @@ func TestDecodeStrict(t *testing.T) {
 		{"newline in a string", "{\n\"b\": [\"x\n\"]\n}\n", "f.json:2: invalid character '\\n'"},
 		{"wrong type", "{\n\"a\": \"1\"\n}\n", "f.json:2: a: want int, got JSON string"},
 		{"unknown field", "{\n\"a\": 1,\n\"c\": 2\n}\n", `f.json:3: unknown field "c"`},
+		{"unknown field whose name is in a value first", "{\n\"b\": [\"c\"],\n\"a\": 1,\n\"c\" : 2\n}\n", `f.json:4: unknown field "c"`},
 		{"cut short", "{\n\"a\": 1,\n", "f.json:3: unexpected end of file"},
 		{"trailing data", "{\"a\": 1}\n{}\n", "f.json:2: unexpected data after the thing"},
 	} {

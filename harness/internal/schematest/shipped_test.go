@@ -7,11 +7,14 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"idemlab/harness/clauses"
 	"idemlab/harness/grade"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 )
@@ -82,5 +85,27 @@ func TestTypesAgree(t *testing.T) {
 		t.Run(filepath.Base(tc.schema), func(t *testing.T) {
 			schematest.AgreeWith(t, tc.schema, tc.pointer, tc.typ, tc.opts...)
 		})
+	}
+}
+
+// TestOutcomeEnums: the report schema's words for outcomes are the
+// outcome package's, every one of them, in its order.
+func TestOutcomeEnums(t *testing.T) {
+	data, err := os.ReadFile(schemas + "report.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Defs struct {
+			MutantOutcome struct {
+				Enum []outcome.Mutant `json:"enum"`
+			} `json:"mutant_outcome"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(outcome.Mutants, s.Defs.MutantOutcome.Enum); diff != "" {
+		t.Errorf("report.schema.json#/$defs/mutant_outcome/enum and outcome.Mutants differ (-go +schema):\n%s", diff)
 	}
 }
