@@ -1,4 +1,4 @@
-package mutants_test
+package interleavetest_test
 
 import (
 	"fmt"
@@ -13,6 +13,9 @@ import (
 	"idemlab/harness/outcome"
 	"idemlab/mutants"
 )
+
+// root is the module root seen from here.
+const root = "../.."
 
 // interleaveRuns is how many copies of the observation run on each side.
 const interleaveRuns = 1000
