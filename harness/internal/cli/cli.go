@@ -101,6 +101,22 @@ func Parse(fs *flag.FlagSet, args []string, stdout io.Writer) (done bool, err er
 	return false, err
 }
 
+// TempDir makes a new folder in dir, as os.MkdirTemp does, for a command
+// whose -dir flag says where its work goes ("" for the system's temporary
+// folder). On failure it returns the exit status that calls for too:
+// Usage, with an error naming -dir, when the flag named dir; Internal when
+// the system's temporary folder failed.
+func TempDir(dir, pattern string) (string, int, error) {
+	work, err := os.MkdirTemp(dir, pattern)
+	switch {
+	case err != nil && dir != "":
+		return "", exitcode.Usage, fmt.Errorf("-dir %s: %v", dir, err)
+	case err != nil:
+		return "", exitcode.Internal, err
+	}
+	return work, exitcode.OK, nil
+}
+
 // LabStatus is the exit status a lab run calls for: Broken when an
 // observation of the lab's own (not a student's) does not pass on the
 // reference or m's gate names a problem with one, Survived when a mutant

@@ -22,7 +22,9 @@
 // bytes or with KiB, MiB or GiB. [Parse] parses a flag set the way the go
 // command does: -h or -help prints the usage on standard output, once, and
 // reports done, so that the command exits 0; a bad flag prints flag's
-// one-line error and where the usage is, not the whole usage.
+// one-line error and where the usage is, not the whole usage. [TempDir]
+// makes a command's work folder in the folder its -dir flag names, and
+// says whether a failure is the flag's (usage) or the system's (internal).
 //
 // # Exit statuses
 //
