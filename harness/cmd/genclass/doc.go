@@ -19,7 +19,9 @@
 //
 // # Exit status
 //
-// It exits 0 after writing the class, 1 when it cannot (no checkout, a file
-// that cannot be written), and 2 for a usage error: a bad flag, or not
-// exactly one DIR (-h exits 0).
+// It exits 0 after writing the class; 1 for a usage error: a bad flag, -n
+// under 1, not exactly one DIR, or no checkout to run in (-h prints the
+// usage on stdout and exits 0); and 70 when the class cannot be written,
+// with the error on stderr. These are the statuses of
+// harness/internal/exitcode, the README's "Exit statuses".
 package main

@@ -16,13 +16,18 @@
 //   - the "fields" region of each worksheet, in the worksheet's language;
 //   - the README's "budgets", "exit-codes" and "idem-commands" regions;
 //   - the command list in idem/doc.go;
-//   - the README's "usage-NAME" regions, for idemlab, idemlab mutate, idem,
-//     grade, grade merge and checkreport: each is what go run of that
-//     command with -h prints, so gendocs builds and runs each one.
+//   - the README's "usage-NAME" regions, for every command: idemlab,
+//     idemlab mutate, idem, grade, grade merge, checkreport, the benches
+//     (gradebench, mutbench, purgebench, loadbench) and the generators
+//     (genclass, genmutants, gendocs itself). Each is what go run of that
+//     command with -h prints, so gendocs builds and runs each one; its
+//     Usages map lists them, and TestEveryCommandHasUsage fails when a
+//     folder of harness/cmd is missing from it.
 //
 // It prints "gendocs: wrote FILE" for each file it changed and nothing
 // else, so a run that prints nothing found everything fresh. It takes no
-// flags and no arguments.
+// flags and no arguments; gendocs -h prints its usage on stdout and writes
+// nothing.
 //
 // TestFresh in this folder fails with "stale: run go generate ./..." when a
 // region made from a table in code has drifted from it; each command's own
@@ -31,6 +36,9 @@
 //
 // # Exit status
 //
-// It exits 0 when every region was written or already fresh, and 1 when a
-// file or a region's markers cannot be found, or a command's -h fails.
+// It exits 0 when every region was written or already fresh (and after
+// -h); 1 for a usage error: a flag, an argument, or no checkout to run in;
+// and 70 when a file or a region's markers cannot be found, a file cannot
+// be written, or a command's -h fails. These are the statuses of
+// harness/internal/exitcode, the README's "Exit statuses".
 package main

@@ -4,34 +4,60 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
 
 	"idemlab/harness/internal/cli"
 	"idemlab/harness/internal/docgen"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/lab"
 	"idemlab/idem"
 	"idemlab/mutants"
 )
 
 func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gendocs", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: gendocs\n\nRewrites the generated regions of the checkout's documentation; go generate ./... runs it.\n")
+		fs.PrintDefaults()
+	}
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: gendocs (run 'gendocs -h' for usage)")
+		return exitcode.Usage
+	}
 	root, err := cli.Checkout("")
-	if err == nil {
-		var rs []docgen.Region
-		if rs, err = regions(mutants.Lab(), root); err == nil {
-			var changed []string
-			changed, err = docgen.Apply(root, rs)
-			for _, f := range changed {
-				fmt.Println("gendocs: wrote", f)
-			}
-		}
+	if err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
+	rs, err := regions(mutants.Lab(), root)
+	if err != nil {
+		return fail(stderr, exitcode.Internal, err)
+	}
+	changed, err := docgen.Apply(root, rs)
+	for _, f := range changed {
+		fmt.Fprintln(stdout, "gendocs: wrote", f)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "gendocs:", err)
-		os.Exit(1)
+		return fail(stderr, exitcode.Internal, err)
 	}
+	return exitcode.OK
+}
+
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "gendocs:", err)
+	return status
 }
 
 // tableRegions are the regions generated from tables in code.
@@ -48,6 +74,13 @@ var Usages = map[string][]string{
 	"grade":       {"grade"},
 	"merge":       {"grade", "merge"},
 	"checkreport": {"checkreport"},
+	"gradebench":  {"gradebench"},
+	"mutbench":    {"mutbench"},
+	"purgebench":  {"purgebench"},
+	"loadbench":   {"loadbench"},
+	"genclass":    {"genclass"},
+	"genmutants":  {"genmutants"},
+	"gendocs":     {"gendocs"},
 }
 
 // regions are the table regions and every usage region.

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
+	"idemlab/harness/internal/clitest"
 	"idemlab/harness/internal/docgen"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/mutants"
 )
 
@@ -19,5 +22,35 @@ func TestFresh(t *testing.T) {
 	}
 	if len(stale) > 0 {
 		t.Errorf("stale: run go generate ./...\n  %s", strings.Join(stale, "\n  "))
+	}
+}
+
+// TestExitStatuses: the command line's statuses; -h writes nothing.
+func TestExitStatuses(t *testing.T) {
+	clitest.Check(t, run, append(clitest.Flags("gendocs"),
+		clitest.Case{Args: []string{"README.md"}, Status: exitcode.Usage, Stderr: "usage: gendocs"},
+	)...)
+}
+
+// TestUsageInREADME: the README shows gendocs's -h output as it is.
+func TestUsageInREADME(t *testing.T) {
+	clitest.UsageInREADME(t, "../../../README.md", "gendocs", run)
+}
+
+// TestEveryCommandHasUsage: every command in harness/cmd has its -h output
+// in the README, by a region in Usages.
+func TestEveryCommandHasUsage(t *testing.T) {
+	shown := map[string]bool{}
+	for _, args := range Usages {
+		shown[args[0]] = true
+	}
+	entries, err := os.ReadDir("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && !shown[e.Name()] {
+			t.Errorf("harness/cmd/%s is not in Usages: the README does not show its -h output", e.Name())
+		}
 	}
 }

@@ -33,7 +33,12 @@
 //
 // # Exit status
 //
-// It exits 0 when the copies are fresh, 1 for a usage error (not exactly
-// one argument), and 70 when the catalogue or the reference cannot be read
-// or rendered, or a file cannot be written or removed.
+// It exits 0 when the copies are fresh (written or already so); 1 for a
+// usage error: not exactly one argument, a flag (it has none; -h prints
+// the usage on stdout and exits 0), a catalogue that does not exist or does
+// not parse, a mutant that does not apply, a reference the catalogue names
+// that is missing, or no checkout to run in, with nothing written; and 70
+// when a file exists but cannot be read, or a file cannot be written or
+// removed. These are the statuses of harness/internal/exitcode, the
+// README's "Exit statuses".
 package main

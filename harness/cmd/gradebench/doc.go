@@ -17,16 +17,21 @@
 // -n sets the submissions in the class and -seed the seed of its mix (the
 // same seed writes the same class); -no-sandbox runs the workers under the
 // resource limits only, without bubblewrap, as grade -no-sandbox does; -q
-// prints no progress. gradebench -h lists them with their defaults.
+// prints no progress. gradebench -h lists them with their defaults, on
+// stdout.
 //
 // The two runs must grade alike: gradebench compares the sum of the totals
-// of both and fails when they differ, since parallel grading must not
+// of both and fails (FAIL) when they differ, since parallel grading must not
 // change a grade. Like grade, it starts itself again as each submission's
 // worker (gradebench worker JOB), which is not meant to be run by hand.
 //
 // # Exit status
 //
-// It exits 0 after printing both rates, 1 when the class cannot be written
-// or graded or the two runs graded differently, and 2 for bad flags (the
-// flag package's own status; -h exits 0).
+// It exits 0 after printing both rates; 1 for a bad flag, an argument, or
+// -n under 1 (-h prints the usage on stdout and exits 0), or when it runs
+// outside a checkout; 2 when the two runs graded differently (the verdict
+// is FAIL, printed on stdout); 4, as grade does, when the lab's own
+// observations do not pass on the reference; and 70 when the class cannot
+// be written or graded, with the error on stderr. These are the statuses of
+// harness/internal/exitcode, the README's "Exit statuses".
 package main

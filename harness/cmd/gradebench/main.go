@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,25 +13,57 @@ import (
 	"idemlab/harness/classgen"
 	"idemlab/harness/grade"
 	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/progress"
 	"idemlab/harness/labrun"
 	"idemlab/mutants"
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "worker" {
-		os.Exit(grade.Serve(mutants.Lab(), os.Args[2:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// config is what the flags ask for.
+type config struct {
+	n                int
+	seed             uint64
+	quiet, noSandbox bool
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "worker" {
+		return grade.Serve(mutants.Lab(), args[1:], stdout, stderr)
 	}
-	fs := flag.NewFlagSet("gradebench", flag.ExitOnError)
-	n := fs.Int("n", 200, "submissions in the synthetic class")
-	seed := fs.Uint64("seed", 1, "seed of the class")
-	quiet := fs.Bool("q", false, "print no progress")
-	noSandbox := fs.Bool("no-sandbox", false, "run workers under resource limits only")
-	fs.Parse(os.Args[1:])
-	if err := run(*n, *seed, *quiet, *noSandbox, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "gradebench:", err)
-		os.Exit(1)
+	fs := flag.NewFlagSet("gradebench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	fs.IntVar(&c.n, "n", 200, "submissions in the synthetic class")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the class")
+	fs.BoolVar(&c.quiet, "q", false, "print no progress")
+	fs.BoolVar(&c.noSandbox, "no-sandbox", false, "run workers under resource limits only")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: gradebench [-n N] [-seed S] [-q] [-no-sandbox]\n\nGrades a synthetic class one submission at a time, then in parallel, and prints both rates. Flags:\n")
+		fs.PrintDefaults()
 	}
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fail(stderr, exitcode.Usage, fmt.Errorf("unexpected argument %q (run 'gradebench -h' for usage)", fs.Arg(0)))
+	case c.n < 1:
+		return fail(stderr, exitcode.Usage, fmt.Errorf("-n %d: want at least 1 submission", c.n))
+	}
+	root, err := cli.Checkout("")
+	if err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
+	return c.bench(root, stdout, stderr)
+}
+
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "gradebench:", err)
+	return status
 }
 
 // bench is one measured grading of the class.
@@ -41,50 +74,65 @@ type bench struct {
 	total    float64
 }
 
-func run(n int, seed uint64, quiet, noSandbox bool, stdout, stderr io.Writer) error {
-	root, err := cli.Checkout("")
+// bench writes the class, grades it twice and prints both rates: FAIL,
+// and exit status Survived, when the two runs graded differently.
+func (c config) bench(root string, stdout, stderr io.Writer) int {
+	entries, opt, cleanup, err := prepare(root, c)
+	defer cleanup()
 	if err != nil {
-		return err
+		return fail(stderr, exitcode.Internal, err)
 	}
-	l := mutants.Lab()
-	obs, err := labrun.LabObservations(l, root)
-	if err != nil {
-		return err
-	}
-	dir, err := os.MkdirTemp("", "gradebench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	if err := classgen.Write(dir, n, seed, classgen.DefaultMix, l.Catalogue, obs); err != nil {
-		return err
-	}
-	entries, err := grade.ReadClass(dir, nil)
-	if err != nil {
-		return err
-	}
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	opt := grade.Options{Lab: l, Observations: obs, Rubric: grade.DefaultRubric,
-		Worker: grade.Worker{Path: self, Args: []string{"worker"}}, NoSandbox: noSandbox}
 	var runs []bench
 	for _, par := range []int{1, runtime.GOMAXPROCS(0)} {
-		b, err := measure(entries, opt, par, quiet, stderr)
-		if err != nil {
-			return err
+		b, err := measure(entries, opt, par, c.quiet, stderr)
+		var unsound *grade.UnsoundError
+		switch {
+		case errors.As(err, &unsound):
+			return fail(stderr, exitcode.Broken, err)
+		case err != nil:
+			return fail(stderr, exitcode.Internal, err)
 		}
 		runs = append(runs, b)
 		fmt.Fprintf(stdout, "%d submissions, %d at a time: %v (lab's own observations %v), %.0f submissions/min\n",
 			len(entries), par, b.elapsed.Round(time.Millisecond), b.lab.Round(time.Millisecond), b.rate(len(entries)))
 	}
 	if runs[0].total != runs[1].total {
-		return fmt.Errorf("the two runs graded differently: totals %v and %v", runs[0].total, runs[1].total)
+		fmt.Fprintf(stdout, "FAIL: the two runs graded differently: totals %v and %v\n", runs[0].total, runs[1].total)
+		return exitcode.Survived
 	}
 	fmt.Fprintf(stdout, "parallel over sequential: %.2fx on %d CPUs (same grades in both runs)\n",
 		runs[1].rate(len(entries))/runs[0].rate(len(entries)), runtime.GOMAXPROCS(0))
-	return nil
+	return exitcode.OK
+}
+
+// prepare writes the class in a temporary folder, which cleanup removes
+// (even after an error), and returns its entries and the options that
+// grade them.
+func prepare(root string, c config) (entries []grade.Entry, opt grade.Options, cleanup func(), err error) {
+	cleanup = func() {}
+	l := mutants.Lab()
+	obs, err := labrun.LabObservations(l, root)
+	if err != nil {
+		return nil, opt, cleanup, err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, opt, cleanup, err
+	}
+	dir, err := os.MkdirTemp("", "gradebench-")
+	if err != nil {
+		return nil, opt, cleanup, err
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	if err := classgen.Write(dir, c.n, c.seed, classgen.DefaultMix, l.Catalogue, obs); err != nil {
+		return nil, opt, cleanup, err
+	}
+	if entries, err = grade.ReadClass(dir, nil); err != nil {
+		return nil, opt, cleanup, err
+	}
+	opt = grade.Options{Lab: l, Observations: obs, Rubric: grade.DefaultRubric,
+		Worker: grade.Worker{Path: self, Args: []string{"worker"}}, NoSandbox: c.noSandbox}
+	return entries, opt, cleanup, nil
 }
 
 // measure grades the class par submissions at a time.

@@ -16,7 +16,7 @@
 //
 // # Flags
 //
-// loadbench -h lists the flags with their defaults, on stderr. They set the
+// loadbench -h lists the flags with their defaults, on stdout. They set the
 // store (-dir, where it is built: the system's temporary folder by default,
 // on disk, or /dev/shm for memory; -backlog, the expired done rows to
 // drain), the measurement (-duration and -ops, the most time and the most
@@ -27,10 +27,15 @@
 //
 // # Exit status
 //
-// It exits 0 when the verdict is PASS; 1 when the p99 beside the drain is
-// over -max-ratio times the p99 alone, when any reserve took longer than
-// -max-latency, when a reserve failed, or when the drain failed; and 2 when
-// the bench itself could not run (bad flags, -h, no store).
+// It exits 0 when the verdict is PASS; 2 when it is FAIL: the p99 beside
+// the drain is over -max-ratio times the p99 alone, a reserve took longer
+// than -max-latency, a reserve failed, or the drain failed; 1 for a usage
+// error: a bad flag or value (a -backlog, -duration, -ops, -reservers,
+// -max-ratio or -max-latency that is not positive, a -batch outside 1 to
+// 100, a -dir it cannot make its folder in) or an argument (-h prints the
+// usage on stdout and exits 0); and 70 when the store cannot be made or
+// its backlog built, with the error on stderr. These are the statuses of
+// harness/internal/exitcode, the README's "Exit statuses".
 //
 // # Examples
 //

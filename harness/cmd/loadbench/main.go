@@ -15,6 +15,8 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/reference"
 )
 
@@ -42,28 +44,13 @@ type config struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c config
-	fs.StringVar(&c.dir, "dir", "", "where the store is built (default: the system's temporary directory, on disk; /dev/shm for memory)")
-	fs.IntVar(&c.backlog, "backlog", 300000, "expired done rows for the drain to delete")
-	fs.DurationVar(&c.duration, "duration", 2*time.Second, "how long each measurement runs at most")
-	fs.IntVar(&c.ops, "ops", 20000, "most reserves of each measurement")
-	fs.IntVar(&c.batch, "batch", 100, "rows per drain batch (1..100)")
-	fs.IntVar(&c.reservers, "reservers", 1, "goroutines reserving at once")
-	fs.Float64Var(&c.maxRatio, "max-ratio", 5, "most the p99 beside the drain may be, as a multiple of the p99 alone")
-	fs.DurationVar(&c.maxLatency, "max-latency", 250*time.Millisecond, "most any single reserve may take")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	c, done, err := parse(args, stdout, stderr)
+	if done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
-	if c.backlog < 1 || c.duration <= 0 || c.ops < 1 || c.reservers < 1 || c.batch < 1 || c.batch > 100 {
-		fmt.Fprintln(stderr, "loadbench: -backlog, -duration, -ops and -reservers must be positive, -batch in 1..100")
-		return 2
-	}
-	work, err := os.MkdirTemp(c.dir, "loadbench-")
+	work, status, err := cli.TempDir(c.dir, "loadbench-")
 	if err != nil {
-		fmt.Fprintln(stderr, "loadbench:", err)
-		return 2
+		return fail(stderr, status, err)
 	}
 	code := bench(c, filepath.Join(work, "keys.db"), stdout, stderr)
 	// A drain still running is cut short here; the store goes with it.
@@ -71,40 +58,142 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "loadbench:", err)
+	return status
+}
+
+// parse reads the flags; done is true after -h. A bad flag or value is
+// reported on stderr.
+func parse(args []string, stdout, stderr io.Writer) (c config, done bool, err error) {
+	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.dir, "dir", "", "build the store in `DIR` (default: the system's temporary directory, on disk; /dev/shm for memory)")
+	fs.IntVar(&c.backlog, "backlog", 300000, "expired done rows for the drain to delete")
+	fs.DurationVar(&c.duration, "duration", 2*time.Second, "how long each measurement runs at most")
+	fs.IntVar(&c.ops, "ops", 20000, "most reserves of each measurement")
+	fs.IntVar(&c.batch, "batch", 100, "rows per drain batch (1..100)")
+	fs.IntVar(&c.reservers, "reservers", 1, "goroutines reserving at once")
+	fs.Float64Var(&c.maxRatio, "max-ratio", 5, "most the p99 beside the drain may be, as a multiple of the p99 alone")
+	fs.DurationVar(&c.maxLatency, "max-latency", 250*time.Millisecond, "most any single reserve may take")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: loadbench [-dir DIR] [-backlog N] [-duration D] [-ops N] [-batch N] [-reservers N] [-max-ratio R] [-max-latency D]\n\nMeasures reserve latency alone and beside a drain of a backlog, and gives a verdict. Flags:\n")
+		fs.PrintDefaults()
+	}
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return c, done, err
+	}
+	if err := c.check(fs.Args()); err != nil {
+		fmt.Fprintln(stderr, "loadbench:", err)
+		return c, false, err
+	}
+	return c, false, nil
+}
+
+// check checks the flags' values, and that there are no arguments.
+func (c config) check(args []string) error {
+	switch {
+	case len(args) > 0:
+		return fmt.Errorf("unexpected argument %q (run 'loadbench -h' for usage)", args[0])
+	case c.backlog < 1:
+		return fmt.Errorf("-backlog %d: want at least 1 row", c.backlog)
+	case c.duration <= 0:
+		return fmt.Errorf("-duration %v: want more than 0", c.duration)
+	case c.ops < 1:
+		return fmt.Errorf("-ops %d: want at least 1 reserve", c.ops)
+	case c.reservers < 1:
+		return fmt.Errorf("-reservers %d: want at least 1", c.reservers)
+	case c.batch < 1 || c.batch > 100:
+		return fmt.Errorf("-batch %d: want 1 to 100 rows", c.batch)
+	case !(c.maxRatio > 0):
+		return fmt.Errorf("-max-ratio %v: want more than 0", c.maxRatio)
+	case c.maxLatency <= 0:
+		return fmt.Errorf("-max-latency %v: want more than 0", c.maxLatency)
+	}
+	return nil
+}
+
+// bench builds the backlog at path, measures reserves alone and beside a
+// drain, and prints the table and the verdict: FAIL, and exit status
+// Survived, when a limit was passed, a reserve failed or the drain did.
 func bench(c config, path string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	if err := build(path, c.backlog); err != nil {
-		fmt.Fprintln(stderr, "loadbench: building the backlog:", err)
-		return 2
+		return fail(stderr, exitcode.Internal, fmt.Errorf("building the backlog: %v", err))
 	}
 	fmt.Fprintf(stdout, "store %s: %d expired done rows built in %v\n", path, c.backlog, time.Since(start).Round(time.Millisecond))
 	fmt.Fprintf(stdout, "each measurement: at most %v or %d reserves, %d goroutine(s) reserving new keys; drain batches of %d\n\n",
 		c.duration, c.ops, c.reservers, c.batch)
-
 	alone := measure(path, "alone", c, nil)
+	d, beside := drainBeside(path, c)
+	printTable(stdout, alone, beside)
+	ratio := float64(beside.pct(99)) / float64(alone.pct(99))
+	fmt.Fprintf(stdout, "\np99 beside the drain / p99 alone: %.2f\n", ratio)
+	d.print(stdout, c.backlog, alone, beside)
+	slowest := max(alone.pct(100), beside.pct(100))
+	line := fmt.Sprintf("p99 ratio %.2f (limit %.2f), slowest reserve %v (limit %v), %d failed reserves",
+		ratio, c.maxRatio, slowest, c.maxLatency, alone.failed+beside.failed)
+	if ratio > c.maxRatio || slowest > c.maxLatency || alone.failed+beside.failed > 0 || d.finished && d.err != nil {
+		fmt.Fprintf(stdout, "verdict: FAIL: %s\n", line)
+		return exitcode.Survived
+	}
+	fmt.Fprintf(stdout, "verdict: PASS: %s\n", line)
+	return exitcode.OK
+}
 
-	// The drain starts with the second measurement and runs beside it.
+// drain is what the drain beside the second measurement did.
+type drain struct {
+	deleted  int64
+	elapsed  time.Duration
+	finished bool  // before the measurement ended
+	err      error // its error, when it finished
+}
+
+// drainBeside starts a drain of the backlog at path and measures reserves
+// beside it, until the measurement ends or the drain does.
+func drainBeside(path string, c config) (drain, latencies) {
 	var (
 		deleted   atomic.Int64
 		drainErr  error
 		drainDone = make(chan struct{})
 	)
-	drainStart := time.Now()
+	start := time.Now()
 	go func() {
 		defer close(drainDone)
 		_, drainErr = reference.Drain(path, now, c.batch, func(_ []string, total int) { deleted.Store(int64(total)) })
 	}()
 	beside := measure(path, "drain", c, drainDone)
-	drainFor := time.Since(drainStart)
-	drained := deleted.Load()
-	var finished bool
+	d := drain{elapsed: time.Since(start), deleted: deleted.Load()}
 	select {
 	case <-drainDone:
-		finished = true
+		d.finished, d.err = true, drainErr
 	default:
 	}
+	return d, beside
+}
 
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+// print says how far the drain went, the first failed reserve of each
+// measurement, and the drain's error.
+func (d drain) print(w io.Writer, backlog int, ms ...latencies) {
+	state := "still running when the measurement ended (cut short)"
+	if d.finished {
+		state = "finished before the last timed reserve returned: the second column covers the whole drain"
+	}
+	fmt.Fprintf(w, "drain: %d of %d rows deleted in %v (%.0f rows/s), %s\n",
+		d.deleted, backlog, d.elapsed.Round(time.Millisecond), float64(d.deleted)/d.elapsed.Seconds(), state)
+	for _, m := range ms {
+		if m.err != nil {
+			fmt.Fprintf(w, "first failed reserve %s: %v\n", m.name, m.err)
+		}
+	}
+	if d.finished && d.err != nil {
+		fmt.Fprintf(w, "drain failed: %v\n", d.err)
+	}
+}
+
+// printTable prints the two measurements side by side.
+func printTable(w io.Writer, alone, beside latencies) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "Reserve latency\talone\tbeside a drain\t")
 	fmt.Fprintf(tw, "reserves\t%d\t%d\t\n", len(alone.lat), len(beside.lat))
 	fmt.Fprintf(tw, "reserves/s\t%.0f\t%.0f\t\n", alone.rate(), beside.rate())
@@ -113,32 +202,6 @@ func bench(c config, path string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(tw, "max\t%v\t%v\t\n", alone.pct(100), beside.pct(100))
 	fmt.Fprintf(tw, "failed\t%d\t%d\t\n", alone.failed, beside.failed)
 	tw.Flush()
-	ratio := float64(beside.pct(99)) / float64(alone.pct(99))
-	fmt.Fprintf(stdout, "\np99 beside the drain / p99 alone: %.2f\n", ratio)
-	state := "still running when the measurement ended (cut short)"
-	if finished {
-		state = "finished before the last timed reserve returned: the second column covers the whole drain"
-	}
-	fmt.Fprintf(stdout, "drain: %d of %d rows deleted in %v (%.0f rows/s), %s\n",
-		drained, c.backlog, drainFor.Round(time.Millisecond), float64(drained)/drainFor.Seconds(), state)
-	for _, m := range []latencies{alone, beside} {
-		if m.err != nil {
-			fmt.Fprintf(stdout, "first failed reserve %s: %v\n", m.name, m.err)
-		}
-	}
-	if finished && drainErr != nil {
-		fmt.Fprintf(stdout, "drain failed: %v\n", drainErr)
-	}
-
-	slowest := max(alone.pct(100), beside.pct(100))
-	line := fmt.Sprintf("p99 ratio %.2f (limit %.2f), slowest reserve %v (limit %v), %d failed reserves",
-		ratio, c.maxRatio, slowest, c.maxLatency, alone.failed+beside.failed)
-	if ratio > c.maxRatio || slowest > c.maxLatency || alone.failed+beside.failed > 0 || finished && drainErr != nil {
-		fmt.Fprintf(stdout, "verdict: FAIL: %s\n", line)
-		return 1
-	}
-	fmt.Fprintf(stdout, "verdict: PASS: %s\n", line)
-	return 0
 }
 
 // latencies are the durations of one measurement's reserves, failed ones

@@ -28,11 +28,12 @@
 // extrapolated to all of them; the output says so.
 //
 // It prints both times and their ratio on stdout, progress on stderr (-q
-// for none), and checks that both ways agree on which sampled mutants die.
+// for none), and checks that both ways agree on which sampled mutants die:
+// a FAIL line on stdout says when they do not.
 //
 // # Flags
 //
-// mutbench -h lists the flags with their defaults, on stderr: -n, the
+// mutbench -h lists the flags with their defaults, on stdout: -n, the
 // mutants timed the naive way; -run, a regexp of the mutant ids to
 // benchmark (idemlab mutate -list shows them); -parallel and -timeout, as
 // for idemlab mutate, in (a); -all, every observation on every mutant in
@@ -40,9 +41,15 @@
 //
 // # Exit status
 //
-// It exits 0 when both ways agree on every sampled mutant, 1 when they
-// disagree, and 2 when the bench cannot run (bad flags, -h, or an error on
-// the way, printed on stderr).
+// It exits 0 when both ways agree on every sampled mutant; 1 for a usage
+// error: a bad flag or value (-n under 1, a -naive other than lab or
+// observe, a -run that does not compile or matches no mutant), an
+// argument, or no checkout to run in (-h prints the usage on stdout and
+// exits 0); 2 when the ways disagree on a sampled mutant (the verdict is
+// FAIL, printed on stdout); and 70 when the bench fails on the way (the
+// reference cannot be read, a build or a copy fails), with the error on
+// stderr. These are the statuses of harness/internal/exitcode, the
+// README's "Exit statuses".
 //
 // # Examples
 //

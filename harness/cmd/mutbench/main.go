@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/progress"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
@@ -32,7 +34,7 @@ func main() {
 // bench is one run of mutbench: its flags, and the lab it measures.
 type bench struct {
 	n, par          int
-	runPattern      string
+	run             *regexp.Regexp
 	timeout         time.Duration
 	everyObs, quiet bool
 	naiveArgs       []string
@@ -46,89 +48,113 @@ type bench struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	bn, err := parse(args, stdout, stderr)
-	if err == nil {
-		err = bn.load()
+	bn, done, err := parse(args, stdout, stderr)
+	switch {
+	case done:
+		return exitcode.OK
+	case err != nil:
+		return exitcode.Usage
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "mutbench:", err)
-		return 2
+	if status, err := bn.load(); err != nil {
+		return fail(stderr, status, err)
 	}
 	fmt.Fprintf(stdout, "mutbench: %d mutants of %s, %d observations, %d CPUs\n", len(bn.selected), bn.lab.Layout.Source, bn.obs, runtime.NumCPU())
 	a, killedA, err := bn.measureA()
 	if err != nil {
-		fmt.Fprintln(stderr, "mutbench:", err)
-		return 2
+		return fail(stderr, exitcode.Internal, err)
 	}
 	agree, sampled, bAll, err := bn.measureB(killedA)
 	if err != nil {
-		fmt.Fprintln(stderr, "mutbench:", err)
-		return 2
+		return fail(stderr, exitcode.Internal, err)
 	}
 	fmt.Fprintf(stdout, "(a) is %.1fx faster than (b) on the same %d mutants (%s against %s)\n", bAll.Seconds()/a.Seconds(), len(bn.selected), round(a), round(bAll))
 	if agree != sampled {
-		return 1
+		fmt.Fprintf(stdout, "FAIL: the two ways disagree on %d of the %d sampled mutants\n", sampled-agree, sampled)
+		return exitcode.Survived
 	}
-	return 0
+	return exitcode.OK
 }
 
-// parse reads the flags.
-func parse(args []string, stdout, stderr io.Writer) (*bench, error) {
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "mutbench:", err)
+	return status
+}
+
+// parse reads the flags; done is true after -h. A bad flag or value is
+// reported on stderr.
+func parse(args []string, stdout, stderr io.Writer) (bn *bench, done bool, err error) {
 	fs := flag.NewFlagSet("mutbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	bn := &bench{stdout: stdout, stderr: stderr}
+	bn = &bench{stdout: stdout, stderr: stderr}
 	fs.IntVar(&bn.n, "n", 8, "mutants to time the naive way (evenly spread), extrapolated to all")
-	fs.StringVar(&bn.runPattern, "run", "", "benchmark only the mutants whose id matches this regexp")
+	runPattern := fs.String("run", "", "benchmark only the mutants whose id matches this `regexp`")
 	fs.IntVar(&bn.par, "parallel", 0, "scripts run at once in (a) (default: the number of CPUs)")
 	fs.DurationVar(&bn.timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	fs.BoolVar(&bn.everyObs, "all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
 	fs.BoolVar(&bn.quiet, "q", false, "print no progress")
 	naive := fs.String("naive", "lab", "the naive way's go test: lab (./mutants -run TestLab) or observe (./naive, observations only)")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: mutbench [-n N] [-run REGEXP] [-parallel N] [-timeout D] [-all] [-naive lab|observe] [-q]\n\nTimes judging every generated mutant in one binary against one go test per mutant. Flags:\n")
+		fs.PrintDefaults()
 	}
-	var ok bool
-	switch bn.naiveArgs, ok = naiveForms[*naive]; {
-	case bn.n < 1:
-		return nil, fmt.Errorf("-n %d: want at least 1", bn.n)
-	case !ok:
-		return nil, fmt.Errorf("-naive %q: want lab or observe", *naive)
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return nil, done, err
 	}
-	return bn, nil
+	if err := bn.check(fs.Args(), *naive, *runPattern); err != nil {
+		fmt.Fprintln(stderr, "mutbench:", err)
+		return nil, false, err
+	}
+	return bn, false, nil
 }
 
-// load reads the lab's reference and observations and picks the mutants.
-func (bn *bench) load() error {
+// check checks the flags' values, and that there are no arguments.
+func (bn *bench) check(args []string, naive, runPattern string) error {
+	var ok bool
+	bn.naiveArgs, ok = naiveForms[naive]
+	re, err := regexp.Compile(runPattern)
+	switch {
+	case len(args) > 0:
+		return fmt.Errorf("unexpected argument %q (run 'mutbench -h' for usage)", args[0])
+	case bn.n < 1:
+		return fmt.Errorf("-n %d: want at least 1", bn.n)
+	case !ok:
+		return fmt.Errorf("-naive %q: want lab or observe", naive)
+	case err != nil:
+		return fmt.Errorf("-run %q: %v", runPattern, err)
+	}
+	bn.run = re
+	return nil
+}
+
+// load reads the lab's reference and observations and picks the mutants;
+// on failure it returns the exit status that calls for too.
+func (bn *bench) load() (int, error) {
 	var err error
 	if bn.root, err = mutation.ModuleRoot("."); err != nil {
-		return err
+		return exitcode.Usage, err
 	}
 	bn.lab = mutants.Lab()
 	if bn.src, err = os.ReadFile(filepath.Join(bn.root, filepath.FromSlash(bn.lab.Layout.Source))); err != nil {
-		return err
+		return exitcode.Internal, err
 	}
 	obs, err := labrun.LabObservations(bn.lab, bn.root)
 	if err != nil {
-		return err
+		return exitcode.Internal, err
 	}
 	bn.obs = len(obs)
 	all, err := mutagen.Generate(bn.lab.Layout.Source, bn.src)
 	if err != nil {
-		return err
-	}
-	re, err := regexp.Compile(bn.runPattern)
-	if err != nil {
-		return fmt.Errorf("-run: %v", err)
+		return exitcode.Internal, err
 	}
 	for _, m := range all {
-		if re.MatchString(m.ID) {
+		if bn.run.MatchString(m.ID) {
 			bn.selected = append(bn.selected, m)
 		}
 	}
 	if len(bn.selected) == 0 {
-		return fmt.Errorf("no mutants to benchmark")
+		return exitcode.Usage, fmt.Errorf("-run %q: no mutant's id matches it (idemlab mutate -list shows them)", bn.run)
 	}
-	return nil
+	return exitcode.OK, nil
 }
 
 // measureA times (a): generate, build and run, end to end; it returns
@@ -264,6 +290,8 @@ import (
 	"testing"
 
 	"idemlab/harness/impl"
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/progress"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"

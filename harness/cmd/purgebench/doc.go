@@ -16,7 +16,7 @@
 //
 // # Flags
 //
-// purgebench -h lists the flags with their defaults, on stderr: -sizes, the
+// purgebench -h lists the flags with their defaults, on stdout: -sizes, the
 // store sizes in rows, comma-separated, smallest first, each at least 1000;
 // -batch, the rows per drain batch (1 to 100); -dir, where the stores are
 // built (the system's temporary folder by default, on disk); -seed, the
@@ -24,13 +24,16 @@
 //
 // # Exit status
 //
-// It exits 0 when every check holds. It exits 1 when a pending or live row
-// was deleted, when an expired done row was left, when the time per row at
-// the largest size is over 1.5 times that at the smallest (the drain must
-// be linear), or when, over at least 100 batches, the last tenth is over
-// 1.5 times slower than the first; it exits 1 too when a store cannot be
-// built or drained, with the error on stderr. It exits 2 for bad flags and
-// for -h.
+// It exits 0 when every check holds. It exits 2, after a FAIL line on
+// stdout, when a pending or live row was deleted, when an expired done row
+// was left, when the time per row at the largest size is over 1.5 times
+// that at the smallest (the drain must be linear), or when, over at least
+// 100 batches, the last tenth is over 1.5 times slower than the first. It
+// exits 1 for a usage error: a bad flag or value (a size under 1000, a
+// -batch outside 1 to 100, a -dir it cannot make its folder in) or an
+// argument (-h prints the usage on stdout and exits 0); and 70 when a store
+// cannot be built or drained, with the error on stderr. These are the
+// statuses of harness/internal/exitcode, the README's "Exit statuses".
 //
 // Numbers are only meaningful on an otherwise idle machine.
 package main
