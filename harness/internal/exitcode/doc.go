@@ -21,8 +21,9 @@
 // statuses is generated from it (see package internal/docgen), so the two
 // cannot disagree.
 //
-// The commands idemlab, idemlab mutate, grade and checkreport use these
-// statuses. The idem command, the benchmarks (purgebench, loadbench,
-// mutbench, gradebench) and the generators keep to their own, simpler ones,
-// which their manuals give.
+// Every command under harness/cmd uses these statuses: idemlab, idemlab
+// mutate, grade, checkreport, the benchmarks (whose FAIL verdict is
+// Survived) and the generators. The one exception is idem, the store's
+// command that observations run: 0 on success, 1 when the store's
+// operation fails, 2 for a usage error, a script's view of one call.
 package exitcode
