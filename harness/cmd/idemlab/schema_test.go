@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/schematest"
 )
 
@@ -14,7 +15,11 @@ import (
 // published schema: what an instructor's script reads must be what the
 // schema promises, whatever the view hides.
 func TestJSONViewsMatchSchema(t *testing.T) {
-	sheet := []string{"-worksheet", root + "/testdata/example/worksheet.md", "-student", root + "/testdata/example/student"}
+	// A part of the lab is enough for the report's shape, and quicker:
+	// the predictions outside it are reported as not judged, which the
+	// schema must allow too.
+	sheet := []string{"-worksheet", root + "/testdata/example/worksheet.md", "-student", root + "/testdata/example/student",
+		"-run", "^(happy|edge|student)/(fetch|init)"}
 	for _, view := range [][]string{
 		{"-lang", "zh-CN"},
 		{"-reveal"},
@@ -22,7 +27,8 @@ func TestJSONViewsMatchSchema(t *testing.T) {
 	} {
 		t.Run(strings.Join(view, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if status := run(append(append([]string{"-q", "-json"}, sheet...), view...), &stdout, &stderr); status != 0 {
+			// Some mutants survive a part of the lab: status 2, not 0.
+			if status := run(append(append([]string{"-q", "-json"}, sheet...), view...), &stdout, &stderr); status != exitcode.Survived {
 				t.Fatalf("exit status %d; stderr:\n%s", status, stderr.String())
 			}
 			schematest.Validate(t, reportSchema, stdout.Bytes())
