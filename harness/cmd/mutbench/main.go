@@ -88,7 +88,7 @@ func parse(args []string, stdout, stderr io.Writer) (bn *bench, done bool, err e
 	bn = &bench{stdout: stdout, stderr: stderr}
 	fs.IntVar(&bn.n, "n", 8, "mutants to time the naive way (evenly spread), extrapolated to all")
 	runPattern := fs.String("run", "", "benchmark only the mutants whose id matches this `regexp`")
-	fs.IntVar(&bn.par, "parallel", 0, "scripts run at once in (a) (default: the number of CPUs)")
+	fs.IntVar(&bn.par, "parallel", 0, "scripts run at once in (a) (default: three per CPU)")
 	fs.DurationVar(&bn.timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	fs.BoolVar(&bn.everyObs, "all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
 	fs.BoolVar(&bn.quiet, "q", false, "print no progress")

@@ -28,7 +28,7 @@ func (c *Common) Define(fs *flag.FlagSet) {
 	fs.StringVar(&c.Chdir, "C", "", "run against the checkout in `DIR` (default: the current folder)")
 	fs.BoolVar(&c.Quiet, "q", false, "print no progress")
 	fs.DurationVar(&c.Build.Timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
-	fs.IntVar(&c.Build.Parallel, "parallel", 0, "scripts run at once (default: the number of CPUs)")
+	fs.IntVar(&c.Build.Parallel, "parallel", 0, "scripts run at once (default: three per CPU)")
 	fs.StringVar(&c.Build.WorkRoot, "workdir", "", "where scripts' stores are made (default: /dev/shm when writable)")
 }
 
