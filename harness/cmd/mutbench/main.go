@@ -289,24 +289,22 @@ const naiveTestFile = `package naive_test
 import (
 	"testing"
 
-	"idemlab/harness/impl"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/progress"
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
+	"idemlab/harness/outcome"
+	"idemlab/mutants"
 )
 
 func TestObservations(t *testing.T) {
-	obs, err := killmatrix.Discover("../testdata", killmatrix.LabKinds...)
+	l := mutants.Lab()
+	obs, err := labrun.LabObservations(l, "..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range obs {
 		t.Run(o.Name, func(t *testing.T) {
 			t.Parallel()
-			if r := killmatrix.Run(impl.Reference, o, killmatrix.DefaultTimeout, killmatrix.MemoryTempDir()); r.Status != killmatrix.Pass {
+			if r := killmatrix.Run(l, l.Reference, o, killmatrix.Options{}); r.Status != outcome.Pass {
 				t.Errorf("%s: %s %s", r.Pos, r.Status, r.Message)
 			}
 		})

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"idemlab/harness/internal/clitest"
@@ -21,4 +24,32 @@ func TestExitStatuses(t *testing.T) {
 // TestUsageInREADME: the README shows mutbench's -h output as it is.
 func TestUsageInREADME(t *testing.T) {
 	clitest.UsageInREADME(t, "../../../README.md", "mutbench", run)
+}
+
+// TestNaiveTestCompiles type-checks the naive way's test (-naive observe)
+// against the harness as it is now: a test that no longer compiles would
+// make every sampled mutant look unviable, and the bench meaningless.
+func TestNaiveTestCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the lab with go vet")
+	}
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Inside the module, so that it imports the module's packages; the
+	// leading "_" keeps it out of ./... patterns meanwhile.
+	dir, err := os.MkdirTemp(root, "_mutbench-naive-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := writeNaiveTest(dir); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "vet", "./"+filepath.Base(dir)+"/naive")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the naive test does not compile: %v\n%s", err, out)
+	}
 }
