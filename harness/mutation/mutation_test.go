@@ -867,8 +867,8 @@ func TestRealCatalogue(t *testing.T) {
 	if cat.Reference != "reference/store.go" {
 		t.Errorf("reference = %q, want reference/store.go", cat.Reference)
 	}
-	if len(cat.Mutants) != 8 {
-		t.Fatalf("%d mutants, want 8", len(cat.Mutants))
+	if len(cat.Mutants) == 0 {
+		t.Fatal("the lab's catalogue declares no mutants")
 	}
 	packages := map[string]string{}
 	for i, m := range cat.Mutants {
