@@ -16,6 +16,7 @@ import (
 	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/report"
+	"idemlab/harness/stryker"
 	"idemlab/mutants"
 )
 
@@ -218,7 +219,9 @@ func TestRunHeldOut(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := run(append(append([]string{"-q", "-json", "-instructor", "-worksheet", root + "/testdata/example/worksheet.md"}, noStudent...), tc.args...), &stdout, &stderr)
+			str := filepath.Join(t.TempDir(), "stryker.json")
+			args := append([]string{"-q", "-json", "-stryker", str, "-instructor", "-worksheet", root + "/testdata/example/worksheet.md"}, noStudent...)
+			status := run(append(args, tc.args...), &stdout, &stderr)
 			if status != tc.status {
 				t.Errorf("exit %d, want %d (stderr %q)", status, tc.status, stderr.String())
 			}
@@ -227,6 +230,11 @@ func TestRunHeldOut(t *testing.T) {
 				t.Fatal(err)
 			}
 			schematest.Validate(t, reportSchema, stdout.Bytes())
+			comment := map[int]string{exitcode.Survived: "Survived", exitcode.OK: "Ignored"}[tc.status]
+			if tc.judged != nil {
+				comment = "" // -mutant left it out
+			}
+			checkHeldOutStryker(t, str, comment)
 			if tc.status == exitcode.Survived {
 				mu, _ := r.Mutant("4_comment_only")
 				if mu.Outcome != "survived" || mu.Hint.String() != "h" || !strings.Contains(mu.Diff, "+// Fetch gives") {
@@ -313,5 +321,40 @@ func TestSelectionsComposeWithPredictions(t *testing.T) {
 				t.Errorf("not judged %d, want %d; judged (-want +got):\n%s", r.Score.NotJudged, tc.notJudged, diff)
 			}
 		})
+	}
+}
+
+// checkHeldOutStryker reads the Stryker export of a run with held-out
+// mutants: valid against the published schema, the held-out mutant among
+// the file's mutants, 4_comment_only with the status comment ("" for not
+// there), and every test file carrying its observation's text for the viewer's
+// Tests tab.
+func checkHeldOutStryker(t *testing.T, file, comment string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schematest.Validate(t, strykerSchema, data)
+	var doc stryker.Report
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]string{}
+	for _, f := range doc.Files {
+		for _, mu := range f.Mutants {
+			status[mu.ID] = string(mu.Status)
+		}
+	}
+	if status["4_held_fetch_ignores_status"] != string(stryker.StatusKilled) {
+		t.Errorf("held-out mutant in the Stryker export: %q, want Killed (all: %v)", status["4_held_fetch_ignores_status"], status)
+	}
+	if status["4_comment_only"] != comment {
+		t.Errorf("4_comment_only in the Stryker export: %q, want %q", status["4_comment_only"], comment)
+	}
+	for path, tf := range doc.TestFiles {
+		if tf.Source == "" {
+			t.Errorf("test file %s has no source: the viewer's Tests tab would be blank", path)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/report"
+	"idemlab/harness/stryker"
 )
 
 // mutateEntry is one line of idemlab mutate -list -json.
@@ -197,5 +199,47 @@ func TestMutateRun(t *testing.T) {
 	}
 	if several == 0 {
 		t.Errorf("-all: no mutant has more than one killer; the order of ids is seen by several observations")
+	}
+}
+
+// TestMutateStryker exports a generated run in Stryker's schema: valid
+// against the published one, an equivalent mutant Ignored with its reason,
+// a killed one Killed, and every observation's text in its test file, for
+// the viewer's Tests tab.
+func TestMutateStryker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with go build")
+	}
+	const equivalent, killed = "store.go:59:go-drop-err-check", "store.go:53:go-drop-err-check"
+	sel := "^(" + regexp.QuoteMeta(equivalent) + "|" + regexp.QuoteMeta(killed) + ")$"
+	var stdout, stderr bytes.Buffer
+	if code := runMutate([]string{"-q", "-run", sel, "-format", "stryker"}, &stdout, &stderr); code != exitcode.OK {
+		t.Fatalf("exit %d, want 0\n%s", code, stderr.String())
+	}
+	schematest.Validate(t, strykerSchema, stdout.Bytes())
+	var doc stryker.Report
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range doc.Files {
+		for _, mu := range f.Mutants {
+			got[mu.ID] = string(mu.Status)
+			if mu.Status == stryker.StatusIgnored && mu.StatusReason == "" {
+				t.Errorf("%s is Ignored without its reason", mu.ID)
+			}
+		}
+	}
+	want := map[string]string{equivalent: stryker.StatusIgnored, killed: stryker.StatusKilled}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+	if len(doc.TestFiles) == 0 {
+		t.Fatal("no test files")
+	}
+	for path, tf := range doc.TestFiles {
+		if tf.Source == "" {
+			t.Errorf("test file %s has no source", path)
+		}
 	}
 }
