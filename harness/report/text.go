@@ -194,10 +194,17 @@ func kills(ks []killmatrix.Kill) string {
 }
 
 // uncounted lists the student's observations that count as no evidence.
+// UncountedText says, in the report's language, why the student's
+// observation u counts as no evidence: refused, broken, flaky or timed
+// out, where, and the message.
+func (r *Report) UncountedText(u Uncounted) string {
+	return r.Meta.Lang.T("text.uncounted."+string(u.Status), i18n.M{"Observation": u.Observation, "Pos": u.Pos, "Message": u.Message})
+}
+
 func (r *Report) uncounted(b *strings.Builder) {
 	l := r.Meta.Lang
 	for _, u := range r.Uncounted {
-		fmt.Fprintf(b, "\n%s\n", l.T("text.uncounted."+string(u.Status), i18n.M{"Observation": u.Observation, "Pos": u.Pos, "Message": u.Message}))
+		fmt.Fprintf(b, "\n%s\n", r.UncountedText(u))
 		for _, s := range u.SharedWith {
 			id := s.Mutant
 			if mu, ok := r.Mutant(s.Mutant); ok {
