@@ -32,7 +32,10 @@
 // verdicts, kill positions, the predictions' text, the hidden and
 // unpredicted lists, the harness version. Only the fields that change from
 // one honest run to the next are left out: timings, logs, and when, by whom
-// and of which commit the report was made.
+// and of which commit the report was made; and each verdict's recorded
+// (before or after its answer was revealed), which the checkout's
+// prediction history says, not the inputs: a re-run keeps no history and
+// must not write one, so an edited recorded goes unseen.
 //
 // # Invariants
 //

@@ -207,7 +207,7 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 			dir = path.Join(layout.Observations, killmatrix.KindStudent)
 		}
 		if !filepath.IsLocal(filepath.FromSlash(dir)) {
-			return in, fmt.Errorf("the report names the student folder %q, which is not a path inside the checkout", dir)
+			return in, badReport("the report names the student folder %q, which is not a path inside the checkout", dir)
 		}
 		in.studentDir = filepath.Join(root, filepath.FromSlash(dir))
 	}

@@ -26,14 +26,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&chdir, "C", "", "change to `DIR`, the checkout the report claims to come from, before anything else, as go -C does")
 	fs.StringVar(&checkout, "checkout", "", "the checkout the report claims to come from, `DIR`; REPORT.json stays relative to the current folder")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: checkreport [-C DIR] REPORT.json\n\nTells whether a JSON kill report matches its checkout. Flags:\n")
+		fmt.Fprintf(fs.Output(), "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json\n\nTells whether a JSON kill report matches its checkout. Flags:\n")
 		fs.PrintDefaults()
 	}
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: checkreport [-C DIR] REPORT.json (run 'checkreport -h' for usage)")
+		fmt.Fprintln(stderr, "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json (run 'checkreport -h' for usage)")
 		return exitcode.Usage
 	}
 	if chdir != "" {

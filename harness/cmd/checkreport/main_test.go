@@ -74,8 +74,13 @@ func TestUsage(t *testing.T) {
 		out    string
 	}{
 		{nil, exitcode.Usage, "usage: checkreport"},
-		{[]string{"-h"}, exitcode.OK, "usage: checkreport [-C DIR] REPORT.json"},
+		{[]string{"-h"}, exitcode.OK, "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json"},
 		{[]string{"no-such-report.json"}, exitcode.Usage, "no-such-report.json"},
+		// Reports that cannot be checked are the report's fault, not the
+		// checker's: 1, not 70.
+		{[]string{writeReport(t, `{"schema": "idemlab/report/v1"}`)}, exitcode.Usage, "this checker reads"},
+		{[]string{writeReport(t, `{"schema": "idemlab/report/v3", "meta": {"student_dir": "../../etc"}, "inputs": []}`)}, exitcode.Usage, "not a path inside the checkout"},
+		{[]string{writeReport(t, `{"schema": "idemlab/report/v3", "inputs": [{"path": "../outside.go", "sha256": ""}]}`)}, exitcode.Usage, "not a path inside the checkout"},
 	} {
 		var stdout, stderr bytes.Buffer
 		status := run(tc.args, &stdout, &stderr)
@@ -94,4 +99,14 @@ func TestUsageInREADME(t *testing.T) {
 	if msg := docgen.CheckUsage("../../../README.md", "checkreport", stdout.String()); msg != "" {
 		t.Error(msg)
 	}
+}
+
+// writeReport writes a report's JSON to a file of its own.
+func writeReport(t *testing.T, data string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "report.json")
+	if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
