@@ -101,11 +101,27 @@ func Prepare(cfg Config) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := cfg.checkHistory(); err != nil {
+		return nil, err
+	}
 	inputs, err := cfg.inputs(obs)
 	if err != nil {
 		return nil, err
 	}
 	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Warnings: warnings, Inputs: inputs}, nil
+}
+
+// checkHistory reads the prediction history before anything runs, so
+// that a history the student's checkout holds and that does not read is
+// a usage error naming its line, not a run thrown away at its end.
+func (cfg Config) checkHistory() error {
+	if cfg.History == "" || cfg.View == report.Instructor {
+		return nil
+	}
+	if _, err := predict.LoadHistory(cfg.History); err != nil {
+		return &UsageError{fmt.Sprintf("prediction history: %v (fix it, or delete it to start a new one)", err)}
+	}
+	return nil
 }
 
 func (cfg Config) withDefaults() Config {

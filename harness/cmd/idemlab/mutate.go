@@ -190,9 +190,7 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 	meter.Finish()
 	res := &mutagen.RunResult{Matrix: m, Unviable: p.Unviable, Generate: p.Generate, Build: p.Build, Run: m.Elapsed, Builds: p.Builds}
 	r := report.Generated(report.GeneratedRun{Lab: g.lab.Name, Source: g.lab.Layout.Source, Text: g.src, Mutants: g.selected, Result: res, Equivalents: g.eq, Hand: g.hand})
-	if err := observationSources(r, g.root); err != nil {
-		return failMutate(stderr, exitcode.Internal, err)
-	}
+	observationSources(r, g.root)
 	if err := writers.To(writers.Reports, f.Format, f.Out, stdout, r); err != nil {
 		return failMutate(stderr, exitcode.Internal, err)
 	}
@@ -201,20 +199,19 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 
 // observationSources keeps each observation's text in r, for writers that
 // show it (Stryker's Tests tab): the generated program's matrix comes back
-// without it, so it is read again from the checkout at root.
-func observationSources(r *report.Report, root string) error {
+// without it, so it is read again from the checkout at root. A file that
+// cannot be read again (edited away during the run) only goes without its
+// text: the run's results do not depend on it.
+func observationSources(r *report.Report, root string) {
 	for _, o := range r.Observations {
 		file := o.File
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(root, filepath.FromSlash(file))
 		}
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return err
+		if data, err := os.ReadFile(file); err == nil {
+			r.Sources[filepath.ToSlash(o.File)] = string(data)
 		}
-		r.Sources[filepath.ToSlash(o.File)] = string(data)
 	}
-	return nil
 }
 
 // generatedStatus is the exit status of a generated run.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 )
 
@@ -42,13 +41,10 @@ func (f File) DecodeError(dec *json.Decoder, err error) error {
 		return f.Errorf(int64(len(f.Data)), "unexpected end of file")
 	}
 	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		// Reported once the object is read; point at the key instead:
-		// the last use of the name as a key before that point (the same
-		// text in a value, or a key of an earlier object, is not it).
-		key := regexp.MustCompile(regexp.QuoteMeta(field) + `\s*:`)
-		end := min(dec.InputOffset(), int64(len(f.Data)))
-		if all := key.FindAllIndex(f.Data[:end], -1); len(all) > 0 {
-			return f.Errorf(int64(all[len(all)-1][0]), "unknown field %s", field)
+		// Reported once the object is read; point at the key instead: the
+		// first use of the name as an object's key (not as a value).
+		if off, ok := f.keyOffset(strings.Trim(field, `"`)); ok {
+			return f.Errorf(off, "unknown field %s", field)
 		}
 	}
 	return f.Errorf(dec.InputOffset(), "%v", err)
@@ -115,4 +111,45 @@ func (f File) ArrayOffsets(key string) ([]int64, error) {
 		}
 	}
 	return offs, nil
+}
+
+// keyOffset is the offset of the first object key named name in f.Data,
+// found by reading its tokens, so that the same text in a string value
+// is not taken for it.
+func (f File) keyOffset(name string) (int64, bool) {
+	dec := json.NewDecoder(bytes.NewReader(f.Data))
+	type frame struct{ object, wantKey bool }
+	var stack []frame
+	for {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return 0, false
+		}
+		top := len(stack) - 1
+		switch tok := tok.(type) {
+		case json.Delim:
+			switch tok {
+			case '{', '[':
+				if top >= 0 && stack[top].object {
+					stack[top].wantKey = true
+				}
+				stack = append(stack, frame{object: tok == '{', wantKey: tok == '{'})
+			default:
+				stack = stack[:top]
+			}
+			continue
+		case string:
+			if top >= 0 && stack[top].object && stack[top].wantKey {
+				if tok == name {
+					return start + int64(bytes.IndexByte(f.Data[start:], '"')), true
+				}
+				stack[top].wantKey = false
+				continue
+			}
+		}
+		if top >= 0 && stack[top].object {
+			stack[top].wantKey = true
+		}
+	}
 }
