@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"golang.org/x/text/width"
 
@@ -140,12 +141,14 @@ func joinColumns(b *strings.Builder, names, lines []string) {
 }
 
 // displayWidth is how many columns a terminal gives s: two for a wide or
-// full-width character (Chinese, Japanese, Korean), one for any other.
+// full-width character (Chinese, Japanese, Korean), none for a combining
+// mark (the accent of a decomposed é), one for any other.
 func displayWidth(s string) int {
 	n := 0
 	for _, r := range s {
-		switch width.LookupRune(r).Kind() {
-		case width.EastAsianWide, width.EastAsianFullwidth:
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
+		case width.LookupRune(r).Kind() == width.EastAsianWide, width.LookupRune(r).Kind() == width.EastAsianFullwidth:
 			n += 2
 		default:
 			n++
