@@ -74,6 +74,9 @@ type Plan struct {
 	Sheet        *predict.Sheet
 	Warnings     predict.Problems
 	Inputs       []report.Digest
+	// predictions is the checkout's prediction history, read by Prepare;
+	// nil when the run keeps none.
+	predictions *predict.History
 }
 
 // Prepare reads the observations and the worksheets in full. A malformed
@@ -101,27 +104,30 @@ func Prepare(cfg Config) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cfg.checkHistory(); err != nil {
+	history, err := cfg.loadHistory()
+	if err != nil {
 		return nil, err
 	}
 	inputs, err := cfg.inputs(obs)
 	if err != nil {
 		return nil, err
 	}
-	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Warnings: warnings, Inputs: inputs}, nil
+	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Warnings: warnings, Inputs: inputs, predictions: history}, nil
 }
 
-// checkHistory reads the prediction history before anything runs, so
+// loadHistory reads the prediction history before anything runs, so
 // that a history the student's checkout holds and that does not read is
-// a usage error naming its line, not a run thrown away at its end.
-func (cfg Config) checkHistory() error {
+// a usage error naming its line, not a run thrown away at its end. It is
+// nil when the run keeps none (no History, or the instructor's view).
+func (cfg Config) loadHistory() (*predict.History, error) {
 	if cfg.History == "" || cfg.View == report.Instructor {
-		return nil
+		return nil, nil
 	}
-	if _, err := predict.LoadHistory(cfg.History); err != nil {
-		return &UsageError{fmt.Sprintf("prediction history: %v (fix it, or delete it to start a new one)", err)}
+	h, err := predict.LoadHistory(cfg.History)
+	if err != nil {
+		return nil, &UsageError{fmt.Sprintf("prediction history: %v (fix it, or delete it to start a new one)", err)}
 	}
-	return nil
+	return h, nil
 }
 
 func (cfg Config) withDefaults() Config {
@@ -455,12 +461,9 @@ func Language(sheet *predict.Sheet, fallback i18n.Lang) i18n.Lang {
 // history records, in a student's view, the predictions and what the
 // report reveals, and notes in each verdict whether it came first.
 func (p *Plan) history(full, shown *report.Report) error {
-	if p.History == "" || p.View == report.Instructor {
+	h := p.predictions
+	if h == nil {
 		return nil
-	}
-	h, err := predict.LoadHistory(p.History)
-	if err != nil {
-		return fmt.Errorf("prediction history %s: %v", p.History, err)
 	}
 	by := map[string]string{}
 	var revealed []string
