@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"idemlab/harness/heldout"
+	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
@@ -116,6 +117,19 @@ func stage(p killmatrix.Progress, name string) {
 // An UnsoundError says the lab's own observations do not pass on the
 // reference, or are flaky: no grade would be fair.
 type UnsoundError struct{ Err error }
+
+// Status is the exit status a failure of [Grade] calls for: Broken when
+// the lab itself is unsound, Internal for anything else, OK for none.
+func Status(err error) int {
+	var unsound *UnsoundError
+	switch {
+	case errors.As(err, &unsound):
+		return exitcode.Broken
+	case err != nil:
+		return exitcode.Internal
+	}
+	return exitcode.OK
+}
 
 func (e *UnsoundError) Error() string {
 	return fmt.Sprintf("the grader's own lab is not sound, so no grade would be fair:\n%v", e.Err)

@@ -1,10 +1,13 @@
 package grade_test
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"idemlab/harness/grade"
+	"idemlab/harness/internal/exitcode"
 )
 
 // TestMergeRefuses: what is not the N shards of one grading is an error,
@@ -34,5 +37,21 @@ func TestMergeRefuses(t *testing.T) {
 				t.Fatalf("Merge = %v, %v; want an error containing %q", c, err, tc.want)
 			}
 		})
+	}
+}
+
+func TestStatus(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{nil, exitcode.OK},
+		{&grade.UnsoundError{Err: errors.New("edge/x fails on the reference")}, exitcode.Broken},
+		{fmt.Errorf("grading: %w", &grade.UnsoundError{Err: errors.New("flaky")}), exitcode.Broken},
+		{errors.New("disk full"), exitcode.Internal},
+	} {
+		if got := grade.Status(tc.err); got != tc.want {
+			t.Errorf("Status(%v) = %d, want %d", tc.err, got, tc.want)
+		}
 	}
 }

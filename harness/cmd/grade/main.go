@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,12 +48,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer cfg.close()
 	class, err := cfg.grade(ctx, f.quiet, stderr)
-	var unsound *grade.UnsoundError
-	switch {
-	case errors.As(err, &unsound):
-		return fail(stderr, exitcode.Broken, err)
-	case err != nil:
-		return fail(stderr, exitcode.Internal, err)
+	if err != nil {
+		return fail(stderr, grade.Status(err), err)
 	}
 	if err := f.write(class, stdout); err != nil {
 		return fail(stderr, exitcode.Internal, err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -85,12 +84,8 @@ func (c config) bench(root string, stdout, stderr io.Writer) int {
 	var runs []bench
 	for _, par := range []int{1, runtime.GOMAXPROCS(0)} {
 		b, err := measure(entries, opt, par, c.quiet, stderr)
-		var unsound *grade.UnsoundError
-		switch {
-		case errors.As(err, &unsound):
-			return fail(stderr, exitcode.Broken, err)
-		case err != nil:
-			return fail(stderr, exitcode.Internal, err)
+		if err != nil {
+			return fail(stderr, grade.Status(err), err)
 		}
 		runs = append(runs, b)
 		fmt.Fprintf(stdout, "%d submissions, %d at a time: %v (lab's own observations %v), %.0f submissions/min\n",
