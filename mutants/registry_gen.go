@@ -30,7 +30,7 @@ var generated = []lab.Impl{
 		Drain:           m1init.Drain,
 		Counts:          m1init.Counts,
 		RetentionCycle:  m1init.RetentionCycle,
-	}},
+	}, Entries: []string{"InitDB"}},
 	{Name: "2_reserve_replaces_existing", Value: api.API{
 		DefaultLimit:    m2reserve.DefaultLimit,
 		ErrInvalidLimit: &m2reserve.ErrInvalidLimit,
@@ -44,7 +44,7 @@ var generated = []lab.Impl{
 		Drain:           m2reserve.Drain,
 		Counts:          m2reserve.Counts,
 		RetentionCycle:  m2reserve.RetentionCycle,
-	}},
+	}, Entries: []string{"Reserve", "RetentionCycle"}},
 	{Name: "3_finish_overwrites_done", Value: api.API{
 		DefaultLimit:    m3finish.DefaultLimit,
 		ErrInvalidLimit: &m3finish.ErrInvalidLimit,
@@ -58,7 +58,7 @@ var generated = []lab.Impl{
 		Drain:           m3finish.Drain,
 		Counts:          m3finish.Counts,
 		RetentionCycle:  m3finish.RetentionCycle,
-	}},
+	}, Entries: []string{"Finish", "RetentionCycle"}},
 	{Name: "4_fetch_replays_at_expiry", Value: api.API{
 		DefaultLimit:    m4fetch.DefaultLimit,
 		ErrInvalidLimit: &m4fetch.ErrInvalidLimit,
@@ -72,7 +72,7 @@ var generated = []lab.Impl{
 		Drain:           m4fetch.Drain,
 		Counts:          m4fetch.Counts,
 		RetentionCycle:  m4fetch.RetentionCycle,
-	}},
+	}, Entries: []string{"Fetch"}},
 	{Name: "5_expired_descending", Value: api.API{
 		DefaultLimit:    m5expired.DefaultLimit,
 		ErrInvalidLimit: &m5expired.ErrInvalidLimit,
@@ -86,7 +86,7 @@ var generated = []lab.Impl{
 		Drain:           m5expired.Drain,
 		Counts:          m5expired.Counts,
 		RetentionCycle:  m5expired.RetentionCycle,
-	}},
+	}, Entries: []string{"Expired"}},
 	{Name: "6_purge_deletes_pending", Value: api.API{
 		DefaultLimit:    m6purge.DefaultLimit,
 		ErrInvalidLimit: &m6purge.ErrInvalidLimit,
@@ -100,7 +100,7 @@ var generated = []lab.Impl{
 		Drain:           m6purge.Drain,
 		Counts:          m6purge.Counts,
 		RetentionCycle:  m6purge.RetentionCycle,
-	}},
+	}, Entries: []string{"Purge", "RetentionCycle"}},
 	{Name: "7_counts_hides_pending", Value: api.API{
 		DefaultLimit:    m7counts.DefaultLimit,
 		ErrInvalidLimit: &m7counts.ErrInvalidLimit,
@@ -114,7 +114,7 @@ var generated = []lab.Impl{
 		Drain:           m7counts.Drain,
 		Counts:          m7counts.Counts,
 		RetentionCycle:  m7counts.RetentionCycle,
-	}},
+	}, Entries: []string{"Counts"}},
 	{Name: "8_cycle_purges_too_early", Value: api.API{
 		DefaultLimit:    m8cycle.DefaultLimit,
 		ErrInvalidLimit: &m8cycle.ErrInvalidLimit,
@@ -128,5 +128,5 @@ var generated = []lab.Impl{
 		Drain:           m8cycle.Drain,
 		Counts:          m8cycle.Counts,
 		RetentionCycle:  m8cycle.RetentionCycle,
-	}},
+	}, Entries: []string{"RetentionCycle"}},
 }

@@ -11,4 +11,17 @@
 //
 // A timeout is never a kill: general mutation tools credit a hung mutant as
 // detected, but a student's observation must show the difference.
+//
+// # Coverage analysis
+//
+// While the reference runs, its Value's function fields are wrapped so
+// that each script's result records which of them it called
+// (Result.Calls). A mutant whose [lab.Impl.Entries] are known (the
+// generators compute them with idemlab/harness/reach) is run only on the
+// observations that called one of its entries: any other runs the very
+// same code on the mutant as on the reference, so its cell takes the
+// reference's result, marked NotReached, without running. This is
+// Stryker's per-test coverage analysis; [Options.RunUnreached] turns it
+// off, and a test checks, on the lab's mutants, that the matrix is the
+// same either way.
 package killmatrix

@@ -31,6 +31,12 @@ type Options struct {
 	// run, and their cells are absent. A survivor still runs every valid
 	// one (broken and flaky observations are skipped, and have no cell).
 	FirstKill bool `json:"first_kill,omitempty"`
+	// RunUnreached runs every observation on every mutant, also one that
+	// on the reference calls none of the functions through which the
+	// mutant's change can run (see lab.Impl.Entries). Without it such a
+	// cell takes the reference's result, marked NotReached: Stryker's
+	// per-test coverage analysis, which this turns off to check it.
+	RunUnreached bool `json:"run_unreached,omitempty"`
 	// Limits bound the output a transcript keeps (default DefaultLimits).
 	Limits Limits `json:"-"`
 	// Progress, when set, hears of every script run: for a progress line.
@@ -177,11 +183,12 @@ func Build(l *lab.Lab, mutants []lab.Impl, obs []Observation, opt Options) *Matr
 // its status. One that timed out is not run again: a hang costs one
 // timeout, not two.
 func baseline(l *lab.Lab, obs []Observation, opt Options) []ObservationRow {
-	first := runAll(l, opt, l.Reference, obs, func(int) bool { return true })
-	again := runAll(l, opt, l.Reference, obs, func(i int) bool { return first[i].Status != outcome.TimedOut })
+	first := runReference(l, opt, obs, func(int) bool { return true })
+	again := runReference(l, opt, obs, func(i int) bool { return first[i].Status != outcome.TimedOut })
 	rows := make([]ObservationRow, len(obs))
 	for i, o := range obs {
 		rows[i] = ObservationRow{Observation: o, Reference: first[i], Status: referenceStatus(first[i], again[i])}
+		rows[i].Reference.Calls = unionCalls(first[i].Calls, again[i].Calls)
 	}
 	return rows
 }

@@ -38,8 +38,17 @@ type Result struct {
 	// script, on a panic), cut to a bounded size.
 	Log string `json:"log,omitempty"`
 	// Steps are the lab commands the script ran, with what they printed.
-	Steps   []Step        `json:"steps,omitempty"`
-	Elapsed time.Duration `json:"elapsed_ns"`
+	Steps []Step `json:"steps,omitempty"`
+	// Calls names the implementation's function fields the script called,
+	// sorted; it is recorded on the reference only (see baseline), and is
+	// nil where it was not. Empty, in memory, says none were called.
+	Calls []string `json:"calls,omitempty"`
+	// NotReached says the script was not run: on the reference it called
+	// none of the functions through which the mutant's change can run
+	// (lab.Impl.Entries), so it runs the same code on the mutant, and its
+	// result is the reference's.
+	NotReached bool          `json:"not_reached,omitempty"`
+	Elapsed    time.Duration `json:"elapsed_ns"`
 }
 
 // errAbort unwinds a script that called FailNow or Skip.

@@ -8,13 +8,19 @@ import (
 	"idemlab/harness/outcome"
 )
 
-// runAll runs, on s, the observations that want says to run; the others'
+// runReference runs, on the reference, the observations that want says
+// to run, recording which of its functions each calls; the others'
 // results are zero.
-func runAll(l *lab.Lab, opt Options, s lab.Impl, obs []Observation, want func(int) bool) []Result {
+func runReference(l *lab.Lab, opt Options, obs []Observation, want func(int) bool) []Result {
 	out := make([]Result, len(obs))
 	parallel(opt.Parallel, len(obs), func(i int) {
-		if want(i) {
-			out[i] = Run(l, s, obs[i], opt)
+		if !want(i) {
+			return
+		}
+		ref, calls, ok := recording(l.Reference)
+		out[i] = Run(l, ref, obs[i], opt)
+		if ok {
+			out[i].Calls = calls.list()
 		}
 	})
 	return out
@@ -37,10 +43,18 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 			continue
 		}
 		for oi, o := range rows {
-			if o.Status != outcome.TimedOut { // a hang on the reference is not run again
+			switch {
+			case o.Status == outcome.TimedOut: // a hang on the reference is not run again
+			case !opt.RunUnreached && !reaches(mu, o):
+				results[mi][oi] = notReached(o)
+			default:
 				jobs = append(jobs, job{mi, oi})
 				left[mi].Add(1)
 			}
+		}
+		if left[mi].Load() == 0 && opt.Progress != nil {
+			opt.Progress.Start(mu.Name) // nothing to run: judged at once
+			opt.Progress.Done(mu.Name)
 		}
 	}
 	parallel(opt.Parallel, len(jobs), func(i int) {
@@ -141,6 +155,10 @@ func (f *firstKill) judge(mi int, report bool) {
 		if !f.usable(oi) {
 			continue
 		}
+		if !f.opt.RunUnreached && !f.reaches(mi, oi) {
+			f.results[mi][oi] = notReached(f.row(oi))
+			continue
+		}
 		r := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt)
 		f.results[mi][oi] = r
 		if r.Status != outcome.Fail {
@@ -163,6 +181,15 @@ func (f *firstKill) usable(oi int) bool {
 	defer f.mu.Unlock()
 	return f.rows[oi].Valid()
 }
+
+// row is observation oi's row as it stands.
+func (f *firstKill) row(oi int) ObservationRow {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.rows[oi]
+}
+
+func (f *firstKill) reaches(mi, oi int) bool { return reaches(f.mutants[mi], f.row(oi)) }
 
 // edgeFirst orders the observations to try: all but the happy path first
 // (the happy path rarely kills), in matrix order otherwise.

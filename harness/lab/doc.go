@@ -38,6 +38,12 @@
 //     the value. A program the harness generates imports that package to
 //     get the lab back.
 //
+// An Impl may also carry Entries: the API functions through which the code
+// a mutant changes can run. The generators fill them (see
+// idemlab/harness/reach); the kill matrix then runs a mutant only on the
+// observations that call one of them on the reference. A hand-made Impl
+// leaves them nil, and every observation runs on it.
+//
 // [Lab.Impls], [Lab.Lookup] and [Lab.Command] are how the rest of the
 // harness reaches into a lab: every implementation in order, one
 // implementation by its name or by its mutant's label (a worksheet writes

@@ -68,6 +68,13 @@ type Impl struct {
 	Name string
 	// Value is the lab's own handle on it, passed to its commands.
 	Value any
+	// Entries, for a mutant, names the function fields of Value through
+	// which code it changes from the reference can run (see
+	// idemlab/harness/reach): an observation that calls none of them on
+	// the reference runs the same code here, and the kill matrix takes
+	// the reference's result for it. Nil says nothing is known, and every
+	// observation runs; empty, not nil, says no field reaches a change.
+	Entries []string
 }
 
 // Missing names the function fields of i.Value that are nil: an

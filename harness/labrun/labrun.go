@@ -431,6 +431,7 @@ func (p *Plan) meta(r *report.Report) {
 		}
 		r.Meta.Only = append(r.Meta.Only, p.HeldOutOnly...)
 	}
+	r.Meta.RunUnreached = p.Config.Build.RunUnreached
 	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, killmatrix.KindStudent))
 }
 

@@ -54,12 +54,17 @@ func (w *writer) module(mutants []Mutant, p *Program) ([]compiled, error) {
 	if err := os.WriteFile(filepath.Join(w.dir, chunkDir(0), "control.go"), control, 0o644); err != nil {
 		return nil, err
 	}
+	fields, err := mutation.APIFields(w.src)
+	if err != nil {
+		return nil, err
+	}
 	var viable []compiled
 	for i, m := range mutants {
 		// Contiguous chunks keep the mutants in input order.
 		c := compiled{ID: m.ID, Stem: fmt.Sprintf("m%03d", i), Dir: chunkDir(i * w.chunks / len(mutants)), Mutant: m}
 		out, err := m.Apply(w.src)
 		if err == nil {
+			c.entries = mutation.Reach(w.src, out, fields)
 			out, c.edits, err = w.rename.Prefix(out, c.Dir, c.Stem+"_")
 		}
 		if err != nil {
@@ -129,7 +134,7 @@ func (w *writer) program(mutants []compiled) error {
 		}
 		for _, c := range mutants {
 			if c.Dir == names[k] {
-				reg.Entries = append(reg.Entries, mutation.Entry{Name: c.ID, Ref: c.Stem + "_"})
+				reg.Entries = append(reg.Entries, mutation.Entry{Name: c.ID, Ref: c.Stem + "_", Entries: c.entries})
 			}
 		}
 		src, err := reg.Source()

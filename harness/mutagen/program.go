@@ -271,6 +271,9 @@ func optionArgs(o killmatrix.Options) []string {
 	if o.WorkRoot != "" {
 		args = append(args, "-workdir", o.WorkRoot)
 	}
+	if o.RunUnreached {
+		args = append(args, "-run-unreached")
+	}
 	if o.FirstKill {
 		args = append(args, "-first-kill")
 	}
@@ -371,6 +374,9 @@ type compiled struct {
 	edits   gorename.Edits
 	file    string
 	oldLine int
+	// entries are the API functions through which the change can run,
+	// nil when not known (lab.Impl.Entries).
+	entries []string
 }
 
 func (c compiled) path(root string) string { return filepath.Join(root, c.Dir, c.Stem+".go") }

@@ -18,7 +18,7 @@ import (
 // standard output. Every cell's verdict comes back, but not its transcript
 // or log, which would be too much to pass back for every mutant.
 //
-//	mutrun [-dir DIR] [-kinds happy,edge] [-timeout D] [-parallel N] [-workdir DIR] [-first-kill]
+//	mutrun [-dir DIR] [-kinds happy,edge] [-timeout D] [-parallel N] [-workdir DIR] [-first-kill] [-run-unreached]
 //	mutrun -impl NAME COMMAND [ARGS]
 //
 // With -impl it runs one line of the lab's first command (idem ARGS, say)
@@ -34,6 +34,7 @@ func Serve(l *lab.Lab, mutants []lab.Impl) {
 	fs.IntVar(&opt.Parallel, "parallel", 0, "scripts run at once")
 	fs.StringVar(&opt.WorkRoot, "workdir", "", "where scripts' stores are made")
 	fs.BoolVar(&opt.FirstKill, "first-kill", false, "stop judging a mutant at its first kill")
+	fs.BoolVar(&opt.RunUnreached, "run-unreached", false, "run every observation on every mutant, also where it cannot reach the change")
 	progress := fs.Bool("progress", false, "say on stderr when each mutant's judging starts and ends")
 	impl := fs.String("impl", "", "run one command line against this mutant")
 	fs.Parse(os.Args[1:])

@@ -118,7 +118,11 @@ func Generate(root, catalogueFile string, c *Catalogue) (map[string][]byte, erro
 		}
 		files[path.Join(dir, m.ID(), path.Base(c.Reference))] = src
 		reg.Imports[m.Package()] = path.Join(module, dir, m.ID())
-		reg.Entries = append(reg.Entries, Entry{Name: m.Name, Ref: m.Package() + "."})
+		mutated, err := Apply(ref, m)
+		if err != nil {
+			return nil, err
+		}
+		reg.Entries = append(reg.Entries, Entry{Name: m.Name, Ref: m.Package() + ".", Entries: Reach(ref, mutated, reg.Fields)})
 	}
 	out, err := reg.Source()
 	if err != nil {

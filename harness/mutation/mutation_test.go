@@ -726,6 +726,8 @@ func TestGenerateAndStale(t *testing.T) {
 		`m2returnszero "idemlab/mutants/2_returns_zero"`,
 		`{Name: "1_returns_two", Value: api.API{`,
 		"F: m2returnszero.F,",
+		// Both change F, so only an observation that calls F can tell.
+		`}, Entries: []string{"F"}},`,
 	} {
 		if !strings.Contains(reg, w) {
 			t.Errorf("registry lacks %q:\n%s", w, reg)
@@ -779,6 +781,41 @@ func TestGenerateAndStale(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"mutants/2_returns_zero/store.go", "mutants/9_old/store.go"}, stale); diff != "" {
 		t.Errorf("Stale after dropping a mutant (-want +got):\n%s", diff)
+	}
+}
+
+// TestRegistryEntries: a registry entry's Entries are written as they
+// are, nil (unknown) left out and empty kept, so that the kill matrix
+// tells the two apart.
+func TestRegistryEntries(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		entries []string
+		want    string
+	}{
+		{"unknown", nil, `F: mF, }},`},
+		{"nothing reaches", []string{}, `F: mF, }, Entries: []string{}},`},
+		{"two", []string{"F", "G"}, `F: mF, }, Entries: []string{"F", "G"}},`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reg := mutation.Registry{Package: "p", API: "example.com/api.API", Fields: []mutation.Field{{Name: "F"}},
+				Entries: []mutation.Entry{{Name: "m", Ref: "m", Entries: tc.entries}}}
+			src, err := reg.Source()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(strings.Fields(string(src)), ""); !strings.Contains(got, strings.Join(strings.Fields(tc.want), "")) {
+				t.Errorf("registry lacks %s:\n%s", tc.want, src)
+			}
+		})
+	}
+	ref := []byte(fakeReference)
+	mutated := []byte(strings.Replace(fakeReference, "return 1", "return 2", 1))
+	if got := mutation.Reach(ref, mutated, []mutation.Field{{Name: "F"}}); !cmp.Equal(got, []string{"F"}) {
+		t.Errorf("Reach of a change to F = %q, want [F]", got)
+	}
+	if got := mutation.Reach(ref, []byte("package reference\nfunc {"), []mutation.Field{{Name: "F"}}); got != nil {
+		t.Errorf("Reach of a mutant that does not parse = %q, want nil (unknown)", got)
 	}
 }
 

@@ -9,8 +9,11 @@ import (
 	"go/token"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
+
+	"idemlab/harness/reach"
 )
 
 // A Registry is a generated Go file that lists compiled implementations of
@@ -47,6 +50,33 @@ type Field struct {
 // its names: a package qualifier ("m4fetch.") or a prefix ("m012_").
 type Entry struct {
 	Name, Ref string
+	// Entries, when not nil, is the implementation's lab.Impl.Entries:
+	// the API functions through which its change can run (see [Reach]).
+	Entries []string
+}
+
+// Reach returns the API functions through which the change that makes
+// mutant from ref can run, for [Entry.Entries]; nil when that is not known
+// (see idemlab/harness/reach), or when either source does not parse.
+func Reach(ref, mutant []byte, fields []Field) []string {
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Name
+	}
+	entries, known, err := reach.Entries(ref, mutant, names)
+	if err != nil || !known {
+		return nil
+	}
+	return entries
+}
+
+// EntriesLiteral is Entries as a Go expression.
+func (e Entry) EntriesLiteral() string {
+	quoted := make([]string, len(e.Entries))
+	for i, n := range e.Entries {
+		quoted[i] = strconv.Quote(n)
+	}
+	return "[]string{" + strings.Join(quoted, ", ") + "}"
 }
 
 // APIFields returns the exported top-level functions, constants and
@@ -95,7 +125,7 @@ import (
 var {{.Var}} = []lab.Impl{
 {{range $e := .Entries}}	{Name: {{printf "%q" $e.Name}}, Value: api.{{$.APIName}}{
 {{range $.Fields}}		{{.Name}}: {{if .Var}}&{{end}}{{$e.Ref}}{{.Name}},
-{{end}}	}},
+{{end}}	}{{if ne $e.Entries nil}}, Entries: {{$e.EntriesLiteral}}{{end}}},
 {{end}}}
 `))
 

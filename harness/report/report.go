@@ -101,6 +101,10 @@ type Meta struct {
 	Selection string   `json:"selection,omitempty"`
 	Run       string   `json:"run,omitempty"`
 	Only      []string `json:"mutants_judged,omitempty"`
+	// RunUnreached says every observation ran on every mutant
+	// (-run-unreached), also where the coverage analysis would have taken
+	// the reference's result.
+	RunUnreached bool `json:"run_unreached,omitempty"`
 	// StudentDir is the folder of the student's own observations,
 	// relative to the checkout.
 	StudentDir string `json:"student_dir,omitempty"`

@@ -178,11 +178,25 @@ func (r *Report) mutantDetails(tw *tabwriter.Writer, mu Mutant, happy int) {
 	default:
 		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.survived-happy", i18n.M{"N": len(mu.SurvivedHappy), "Of": happy}))
 	}
+	if mu.Outcome == outcome.Survived && unreached(mu) {
+		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.not-reached", nil))
+	}
 	if mu.Outcome == outcome.Survived && mu.Diff != "" {
 		if hint := mu.Hint.In(string(l)); hint != "" {
 			fmt.Fprintf(tw, "\t\t\t%s %s\n", l.T("lesson.label.hint", nil), hint)
 		}
 	}
+}
+
+// unreached reports whether no observation could reach mu's change: it
+// has cells, and the matrix took every one from the reference.
+func unreached(mu Mutant) bool {
+	for _, c := range mu.Cells {
+		if !c.NotReached {
+			return false
+		}
+	}
+	return len(mu.Cells) > 0
 }
 
 func kills(ks []killmatrix.Kill) string {

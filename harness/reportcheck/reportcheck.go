@@ -275,6 +275,7 @@ func rerun(l *lab.Lab, root string, r *report.Report, in inputs, own []killmatri
 	for _, o := range own {
 		only[o.Name] = true
 	}
+	build.RunUnreached = r.Meta.RunUnreached
 	cfg := labrun.Config{
 		Lab: l, Root: root, Own: own, Refused: map[string]string{}, Worksheets: in.worksheets, Build: build,
 		View: r.Meta.View, Lang: r.Meta.Lang, Student: r.Meta.Student, Commit: r.Meta.Commit, Selection: r.Meta.Selection,

@@ -40,6 +40,12 @@ var vet = submission.Reader{Lab: mutants.Lab(), Limits: submission.DefaultLimits
 // none).
 func makeReport(t *testing.T, history string) []byte {
 	t.Helper()
+	return makeReportWith(t, history, killmatrix.Options{})
+}
+
+// makeReportWith is makeReport with the kill matrix built with build.
+func makeReportWith(t *testing.T, history string, build killmatrix.Options) []byte {
+	t.Helper()
 	own, refused, err := vet("../../testdata/example/student")
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +58,7 @@ func makeReport(t *testing.T, history string) []byte {
 		Own:         own,
 		Refused:     refused,
 		History:     history,
+		Build:       build,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -139,6 +146,18 @@ func TestCheck(t *testing.T) {
 		}
 		if res := check(t, withHistory); res.Verdict != reportcheck.OK {
 			t.Fatalf("Check of an untouched report made with a history: %s", res)
+		}
+	})
+
+	// A report made with -run-unreached has cells the default run takes
+	// from the reference; it says so, and the re-run does as it did.
+	t.Run("ok with every cell run", func(t *testing.T) {
+		every := makeReportWith(t, "", killmatrix.Options{RunUnreached: true})
+		if !bytes.Contains(every, []byte(`"run_unreached": true`)) || bytes.Contains(every, []byte(`"not_reached"`)) || !bytes.Contains(data, []byte(`"not_reached": true`)) {
+			t.Fatalf("the report made with RunUnreached does not say so, or has cells not reached, or the default one has none")
+		}
+		if res := check(t, every); res.Verdict != reportcheck.OK {
+			t.Fatalf("Check of an untouched report made with RunUnreached: %s", res)
 		}
 	})
 

@@ -57,8 +57,11 @@
 //     schema asks, a killed mutant's statusReason holds their failure
 //     messages, one a line; a timed-out mutant's names the observations
 //     still running at the deadline;
-//   - coveredBy lists every observation that is not broken: each one runs
-//     the whole store, so none can be said to miss a mutant.
+//   - coveredBy lists the observations that are not broken and that can
+//     reach the mutant: all but those that, on the reference, called none
+//     of the functions through which its change can run (a cell marked
+//     not_reached; see idemlab/harness/reach). A survivor that none
+//     reaches is NoCoverage, as Stryker's own per-test coverage says.
 //
 // The schema does not say what a column counts. The viewer
 // (packages/elements/src/lib/code-helpers.ts in the same repository) walks

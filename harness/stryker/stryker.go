@@ -41,6 +41,7 @@ const (
 	StatusRuntimeError = "RuntimeError"
 	StatusCompileError = "CompileError"
 	StatusIgnored      = "Ignored"
+	StatusNoCoverage   = "NoCoverage"
 )
 
 // maxTestName bounds the length, in characters, of the observation's doc
@@ -199,7 +200,7 @@ func mutant(row report.Mutant, src string, covering []string) (MutantResult, err
 	}
 	mr := MutantResult{
 		ID: row.Name, MutatorName: mutatorName(row), Description: description(row),
-		Replacement: row.New, Location: loc, CoveredBy: append([]string{}, covering...),
+		Replacement: row.New, Location: loc, CoveredBy: reaching(row, covering),
 	}
 	switch row.Outcome {
 	case outcome.Killed:
@@ -214,6 +215,9 @@ func mutant(row report.Mutant, src string, covering []string) (MutantResult, err
 		mr.StatusReason = strings.Join(reasons, "\n")
 	case outcome.Survived:
 		mr.Status = StatusSurvived
+		if len(mr.CoveredBy) == 0 {
+			mr.Status = StatusNoCoverage
+		}
 	case outcome.Timeout:
 		mr.Status = StatusTimeout
 		if len(row.TimedOutOn) > 0 {
@@ -334,4 +338,16 @@ func position(src string, off int) Position {
 		col += utf16.RuneLen(r)
 	}
 	return Position{Line: 1 + strings.Count(before, "\n"), Column: col}
+}
+
+// reaching are the observations of covering that can reach row's change:
+// all but those whose cell says it was not reached.
+func reaching(row report.Mutant, covering []string) []string {
+	out := []string{}
+	for _, o := range covering {
+		if !row.Cells[o].NotReached {
+			out = append(out, o)
+		}
+	}
+	return out
 }

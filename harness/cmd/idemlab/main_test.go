@@ -230,7 +230,9 @@ func TestRunHeldOut(t *testing.T) {
 				t.Fatal(err)
 			}
 			schematest.Validate(t, reportSchema, stdout.Bytes())
-			comment := map[int]string{exitcode.Survived: "Survived", exitcode.OK: "Ignored"}[tc.status]
+			// The comment changes no code, so no observation reaches it:
+			// Stryker calls such a survivor NoCoverage.
+			comment := map[int]string{exitcode.Survived: "NoCoverage", exitcode.OK: "Ignored"}[tc.status]
 			if tc.judged != nil {
 				comment = "" // -mutant left it out
 			}
@@ -239,6 +241,13 @@ func TestRunHeldOut(t *testing.T) {
 				mu, _ := r.Mutant("4_comment_only")
 				if mu.Outcome != "survived" || mu.Hint.String() != "h" || !strings.Contains(mu.Diff, "+// Fetch gives") {
 					t.Errorf("the held-out survivor: outcome %s, hint %q, diff %q; want survived with its hint and diff", mu.Outcome, mu.Hint, mu.Diff)
+				}
+				// A comment changes no code: no observation can reach it,
+				// and none was run on it.
+				for name, c := range mu.Cells {
+					if !c.NotReached {
+						t.Errorf("the comment-only survivor's cell %s was run (%s); want it taken from the reference", name, c.Status)
+					}
 				}
 			}
 			if tc.judged != nil {

@@ -243,3 +243,40 @@ func TestMutateStryker(t *testing.T) {
 		}
 	}
 }
+
+// TestMutateCoverageAnalysisIsSound: on every generated mutant, taking
+// the reference's result where an observation cannot reach the change
+// gives the verdicts that running every cell gives.
+func TestMutateCoverageAnalysisIsSound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with go build and judges every generated mutant twice")
+	}
+	verdicts := func(args ...string) (map[string]string, int) {
+		var stdout, stderr bytes.Buffer
+		if code := runMutate(append([]string{"-q", "-json"}, args...), &stdout, &stderr); code != 0 {
+			t.Fatalf("mutate %v: exit %d\n%s", args, code, stderr.String())
+		}
+		var r report.Report
+		if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		out, skipped := map[string]string{}, 0
+		for _, m := range r.Mutants {
+			out[m.Name] = string(m.Outcome)
+			for _, c := range m.Cells {
+				if c.NotReached {
+					skipped++
+				}
+			}
+		}
+		return out, skipped
+	}
+	got, skipped := verdicts()
+	want, none := verdicts("-run-unreached")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdicts, every cell run (-) against cells not reached taken from the reference (+):\n%s", diff)
+	}
+	if skipped == 0 || none != 0 {
+		t.Errorf("%d cells not reached by default and %d with -run-unreached; want some and none", skipped, none)
+	}
+}

@@ -30,6 +30,7 @@ func (c *Common) Define(fs *flag.FlagSet) {
 	fs.DurationVar(&c.Build.Timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	fs.IntVar(&c.Build.Parallel, "parallel", 0, "scripts run at once (default: three per CPU)")
 	fs.StringVar(&c.Build.WorkRoot, "workdir", "", "where scripts' stores are made (default: /dev/shm when writable)")
+	fs.BoolVar(&c.Build.RunUnreached, "run-unreached", false, "run every observation on every mutant, also one that calls none of the functions the mutant changes")
 }
 
 // Writer checks the format asked for (-json is -format json) and returns
