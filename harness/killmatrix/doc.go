@@ -23,5 +23,7 @@
 // reference's result, marked NotReached, without running. This is
 // Stryker's per-test coverage analysis; [Options.RunUnreached] turns it
 // off, and a test checks, on the lab's mutants, that the matrix is the
-// same either way.
+// same either way. One thing only a full run can do is lost: a cell not
+// run cannot show an observation to be flaky; the reference's two runs
+// and the repeat of every kill still do.
 package killmatrix

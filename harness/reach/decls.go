@@ -116,3 +116,28 @@ func printed(fset *token.FileSet, node ast.Node) string {
 	}
 	return b.String()
 }
+
+// directives are the comments of src that the go command or the compiler
+// read ("//go:embed", "//go:linkname", "//line", and cgo's preamble before
+// import "C"): a change to one changes what is built, though no
+// declaration's code differs.
+func directives(src []byte) ([]string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//go:") || strings.HasPrefix(c.Text, "//line ") || strings.HasPrefix(c.Text, "/*line ") {
+				out = append(out, c.Text)
+			}
+		}
+	}
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` && imp.Doc != nil {
+			out = append(out, imp.Doc.Text())
+		}
+	}
+	return out, nil
+}

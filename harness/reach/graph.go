@@ -35,53 +35,23 @@ func (emptyImporter) Import(p string) (*types.Package, error) {
 	return pkg, nil
 }
 
-// newGraph builds the call graph of f, one of units' file.
+// newGraph builds the call graph of f, whose units are units.
 func newGraph(fset *token.FileSet, f *ast.File, units []decl) *graph {
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: emptyImporter{}, Error: func(error) {}}
-	pkg, _ := conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
+	conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
 
+	n := nodesOf(f, units, info)
 	g := &graph{edges: map[string]map[string]bool{}}
-	methods := map[string][]string{} // method name -> "Type.Method" nodes
-	ofType := map[string][]string{}  // type name -> its method nodes
-	for _, u := range units {
-		for _, n := range u.names {
-			if typ, m, ok := strings.Cut(n, "."); ok {
-				methods[m] = append(methods[m], n)
-				ofType[typ] = append(ofType[typ], n)
-			}
-		}
-	}
-	own := func(obj types.Object) string { return ownName(pkg, obj) }
 	for i, d := range f.Decls {
-		for _, from := range units[i].names {
-			edges := map[string]bool{}
-			ast.Inspect(d, func(n ast.Node) bool {
-				id, ok := n.(*ast.Ident)
-				if !ok {
-					return true
-				}
-				obj, used := info.Uses[id]
-				switch {
-				case !used && info.Defs[id] == nil, used && isAbstractMethod(obj):
-					// Unresolved, or an interface's method: any of the
-					// file's methods of that name may be the one called.
-					for _, m := range methods[id.Name] {
-						edges[m] = true
-					}
-				case own(obj) != "":
-					edges[own(obj)] = true
-				}
-				return true
-			})
-			for to := range edges {
-				// A type's methods may be called by what receives its
-				// values, without a line naming them.
-				for _, m := range ofType[to] {
-					edges[m] = true
-				}
+		edges := map[string]bool{}
+		ast.Inspect(d, func(x ast.Node) bool {
+			if id, ok := x.(*ast.Ident); ok {
+				n.uses(id, info, edges)
 			}
-			delete(edges, from)
+			return true
+		})
+		for _, from := range units[i].names {
 			g.edges[from] = edges
 		}
 		if units[i].start {
@@ -91,24 +61,89 @@ func newGraph(fset *token.FileSet, f *ast.File, units []decl) *graph {
 	return g
 }
 
-// ownName is obj's node name when obj is one of pkg's top-level objects
-// or one of its methods, and "" otherwise.
-func ownName(pkg *types.Package, obj types.Object) string {
-	if obj == nil || pkg == nil || obj.Pkg() != pkg {
-		return ""
+// nodes are the graph's nodes as the type checker and the spelling see
+// them.
+type nodes struct {
+	of     map[types.Object]string // a declared object -> its node
+	named  map[string][]string     // a spelling -> every node of that name (methods by their own name)
+	ofType map[string][]string     // a named type's name -> its methods' nodes
+}
+
+func nodesOf(f *ast.File, units []decl, info *types.Info) *nodes {
+	n := &nodes{of: map[types.Object]string{}, named: map[string][]string{}, ofType: map[string][]string{}}
+	add := func(id *ast.Ident, node string) {
+		if obj := info.Defs[id]; obj != nil {
+			n.of[obj] = node
+		}
+		n.named[id.Name] = append(n.named[id.Name], node)
 	}
-	if fn, ok := obj.(*types.Func); ok {
-		if recv := fn.Signature().Recv(); recv != nil {
-			if named := namedOf(recv.Type()); named != nil && named.Obj().Pkg() == pkg {
-				return named.Obj().Name() + "." + fn.Name()
+	for i, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if units[i].start {
+				continue // init: no one can name it
 			}
-			return ""
+			node := units[i].names[0]
+			add(d.Name, node)
+			if d.Recv != nil {
+				// The receiver's type as the checker resolves it (through
+				// an alias), and as it is spelt, in case it cannot.
+				typ := receiverName(d.Recv.List[0].Type)
+				if fn, ok := info.Defs[d.Name].(*types.Func); ok {
+					if named := namedOf(fn.Signature().Recv().Type()); named != nil {
+						n.ofType[named.Origin().Obj().Name()] = append(n.ofType[named.Origin().Obj().Name()], node)
+					}
+				}
+				n.ofType[typ] = append(n.ofType[typ], node)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch spec := spec.(type) {
+				case *ast.ValueSpec:
+					for _, id := range spec.Names {
+						add(id, id.Name)
+					}
+				case *ast.TypeSpec:
+					add(spec.Name, spec.Name.Name)
+				}
+			}
 		}
 	}
-	if obj.Parent() != pkg.Scope() {
-		return "" // a local, a parameter, a field
+	return n
+}
+
+// uses adds to edges the nodes that id may denote: the one the checker
+// resolved it to, or, where it could not (a name under an imported type,
+// such as a key of an imported map type's literal, or an interface's
+// method), every node spelt the same. A type's use adds all its methods,
+// which what receives its values may call without a line naming them.
+func (n *nodes) uses(id *ast.Ident, info *types.Info, edges map[string]bool) {
+	obj, used := info.Uses[id]
+	if !used && info.Defs[id] == nil || used && isAbstractMethod(obj) {
+		for _, node := range n.named[id.Name] {
+			edges[node] = true
+		}
+		for _, node := range n.ofType[id.Name] {
+			edges[node] = true
+		}
+		return
 	}
-	return obj.Name()
+	if fn, ok := obj.(*types.Func); ok {
+		obj = fn.Origin()
+	}
+	if node, ok := n.of[obj]; ok {
+		edges[node] = true
+	}
+	if tn, ok := obj.(*types.TypeName); ok && n.of[tn] != "" {
+		for _, node := range n.ofType[tn.Name()] {
+			edges[node] = true
+		}
+		if named := namedOf(tn.Type()); named != nil {
+			for _, node := range n.ofType[named.Origin().Obj().Name()] {
+				edges[node] = true
+			}
+		}
+	}
 }
 
 // namedOf is t's named type, through a pointer.

@@ -3,6 +3,7 @@ package reach
 import (
 	"fmt"
 	"go/token"
+	"slices"
 )
 
 // Entries returns the names in api, the exported top-level names through
@@ -23,7 +24,7 @@ func Entries(ref, mutant []byte, api []string) (entries []string, known bool, er
 		return nil, false, fmt.Errorf("mutant: %v", err)
 	}
 	changed, ok := changedNodes(refUnits, mutUnits)
-	if !ok {
+	if !ok || !sameDirectives(ref, mutant) {
 		return nil, false, nil
 	}
 	g := newGraph(fset, f, refUnits)
@@ -73,6 +74,14 @@ func changedNodes(ref, mutant []decl) (changed map[string]bool, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// sameDirectives reports whether the two files have the same directive
+// comments; both have parsed already.
+func sameDirectives(ref, mutant []byte) bool {
+	a, errA := directives(ref)
+	b, errB := directives(mutant)
+	return errA == nil && errB == nil && slices.Equal(a, b)
 }
 
 // touches reports whether any node of reached is in changed.

@@ -128,3 +128,22 @@ func TestEntriesRefusesWhatDoesNotParse(t *testing.T) {
 		})
 	}
 }
+
+// checkCase checks Entries of one reference and mutant against want, nil
+// meaning no answer is known.
+func checkCase(t *testing.T, name, ref, mutant string, api, want []string) {
+	t.Helper()
+	if mutant == ref {
+		t.Errorf("%s: the mutant is the reference", name)
+		return
+	}
+	got, known, err := reach.Entries([]byte(ref), []byte(mutant), api)
+	switch {
+	case err != nil:
+		t.Errorf("%s: %v", name, err)
+	case known != (want != nil):
+		t.Errorf("%s: known %v (entries %q), want %v", name, known, got, want != nil)
+	case known && !cmp.Equal(want, got):
+		t.Errorf("%s: entries (-want +got):\n%s", name, cmp.Diff(want, got))
+	}
+}
