@@ -91,7 +91,8 @@ func nodesOf(f *ast.File, units []decl, info *types.Info) *nodes {
 				typ := receiverName(d.Recv.List[0].Type)
 				if fn, ok := info.Defs[d.Name].(*types.Func); ok {
 					if named := namedOf(fn.Signature().Recv().Type()); named != nil {
-						n.ofType[named.Origin().Obj().Name()] = append(n.ofType[named.Origin().Obj().Name()], node)
+						name := named.Origin().Obj().Name()
+						n.ofType[name] = append(n.ofType[name], node)
 					}
 				}
 				n.ofType[typ] = append(n.ofType[typ], node)
