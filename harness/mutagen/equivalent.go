@@ -24,15 +24,31 @@ const EquivalentVersion = 1
 type Equivalent struct {
 	ID     string `json:"id"`
 	Reason string `json:"reason"`
+	// Search records the differential search that backs the reason: a run
+	// of that many programs from that seed that found no difference. Nil
+	// until the search has been run and recorded.
+	Search *SearchRecord `json:"search,omitempty"`
 	// Pos is where the entry is, "file:line", for messages.
 	Pos string `json:"-"`
+}
+
+// A SearchRecord is one differential search of a mutant against the
+// reference (package idemlab/harness/search) that found no difference:
+// its seed and how many programs it ran.
+type SearchRecord struct {
+	Seed     uint64 `json:"seed"`
+	Programs int    `json:"programs"`
 }
 
 // Equivalents is the parsed equivalent-mutant file.
 type Equivalents struct {
 	// Schema is the JSON Schema the file names, for editors; not checked.
-	Schema     string       `json:"$schema,omitempty"`
-	Version    int          `json:"version"`
+	Schema  string `json:"$schema,omitempty"`
+	Version int    `json:"version"`
+	// CIPrograms is the smaller budget, in programs, with which CI runs
+	// each entry's search again (from the entry's seed); 0 when the file
+	// names none.
+	CIPrograms int          `json:"ci_programs,omitempty"`
 	Equivalent []Equivalent `json:"equivalent"`
 }
 
@@ -62,6 +78,7 @@ func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents
 	var head struct {
 		Schema     string            `json:"$schema"`
 		Version    int               `json:"version"`
+		CIPrograms int               `json:"ci_programs"`
 		Equivalent []json.RawMessage `json:"equivalent"`
 	}
 	if err := f.DecodeStrict(&head, "object"); err != nil {
@@ -89,7 +106,10 @@ func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents
 			listed[q.ID] = true
 		}
 	}
-	out := &Equivalents{Schema: head.Schema, Version: head.Version, Equivalent: []Equivalent{}}
+	if head.CIPrograms < 0 {
+		return nil, f.Errorf(0, "ci_programs %d: want a number of programs, 1 or more", head.CIPrograms)
+	}
+	out := &Equivalents{Schema: head.Schema, Version: head.Version, CIPrograms: head.CIPrograms, Equivalent: []Equivalent{}}
 	var problems []error
 	first := map[string]string{}
 	for i, raw := range head.Equivalent {
@@ -114,6 +134,8 @@ func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents
 			problems = append(problems, fmt.Errorf("%s: mutant %q listed twice (first at %s)", q.Pos, q.ID, prev))
 		case strings.TrimSpace(q.Reason) == "":
 			problems = append(problems, fmt.Errorf("%s: mutant %q: missing reason: say why no observation can tell it from the reference", q.Pos, q.ID))
+		case q.Search != nil && q.Search.Programs < 1:
+			problems = append(problems, fmt.Errorf("%s: mutant %q: search.programs %d: a recorded search ran 1 program or more", q.Pos, q.ID, q.Search.Programs))
 		}
 		if _, dup := first[q.ID]; !dup {
 			first[q.ID] = q.Pos

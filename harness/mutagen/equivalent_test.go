@@ -21,8 +21,9 @@ var knownMutants = []mutagen.Mutant{
 func TestParseEquivalent(t *testing.T) {
 	data := `{
   "version": 1,
+  "ci_programs": 300,
   "equivalent": [
-    {"id": "store.go:10:go-drop-err-check", "reason": "unreachable"},
+    {"id": "store.go:10:go-drop-err-check", "reason": "unreachable", "search": {"seed": 7, "programs": 10000}},
     {"id": "store.go:20:sql-gt-to-ge", "reason": "no key sorts below the cursor"}
   ]
 }
@@ -31,14 +32,14 @@ func TestParseEquivalent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &mutagen.Equivalents{Version: 1, Equivalent: []mutagen.Equivalent{
-		{ID: "store.go:10:go-drop-err-check", Reason: "unreachable", Pos: "eq.json:4"},
-		{ID: "store.go:20:sql-gt-to-ge", Reason: "no key sorts below the cursor", Pos: "eq.json:5"},
+	want := &mutagen.Equivalents{Version: 1, CIPrograms: 300, Equivalent: []mutagen.Equivalent{
+		{ID: "store.go:10:go-drop-err-check", Reason: "unreachable", Search: &mutagen.SearchRecord{Seed: 7, Programs: 10000}, Pos: "eq.json:5"},
+		{ID: "store.go:20:sql-gt-to-ge", Reason: "no key sorts below the cursor", Pos: "eq.json:6"},
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ParseEquivalent (-want +got):\n%s", diff)
 	}
-	if q, ok := got.Lookup("store.go:20:sql-gt-to-ge"); !ok || q.Pos != "eq.json:5" {
+	if q, ok := got.Lookup("store.go:20:sql-gt-to-ge"); !ok || q.Pos != "eq.json:6" {
 		t.Errorf("Lookup = %+v, %v", q, ok)
 	}
 	if _, ok := got.Lookup("store.go:11:go-negate-if"); ok {
@@ -88,6 +89,16 @@ func TestParseEquivalentErrors(t *testing.T) {
 			name: "unknown field in an entry",
 			data: "{\"version\": 1, \"equivalent\": [\n  {\"id\": \"store.go:10:go-drop-err-check\", \"why\": \"a\"}\n]}",
 			want: []string{`eq.json:2: entry 1: json: unknown field "why"`},
+		},
+		{
+			name: "a search of no programs",
+			data: "{\"version\": 1, \"equivalent\": [\n  {\"id\": \"store.go:10:go-drop-err-check\", \"reason\": \"a\", \"search\": {\"seed\": 1, \"programs\": 0}}\n]}",
+			want: []string{`eq.json:2: mutant "store.go:10:go-drop-err-check": search.programs 0: a recorded search ran 1 program or more`},
+		},
+		{
+			name: "a negative CI budget",
+			data: `{"version": 1, "ci_programs": -5, "equivalent": []}`,
+			want: []string{`eq.json:1: ci_programs -5: want a number of programs, 1 or more`},
 		},
 		{
 			name: "wrong version",
