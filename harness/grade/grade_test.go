@@ -163,6 +163,29 @@ func TestGradeHonest(t *testing.T) {
 	if r := row(t, c, "alice"); !flagged(r, "invalid: student/replay", "student/replay.txtar:6") {
 		t.Errorf("alice's broken observation is not flagged with its line: %q", r.Flags)
 	}
+	// Each verdict says what was predicted, what the mutant showed, and
+	// what was wrong; each kill names the student's own killers.
+	verdicts := map[string][]grade.PredictionVerdict{}
+	killers := map[string][]grade.OwnKiller{}
+	for _, r := range c.Rows {
+		verdicts[r.Student], killers[r.Student] = r.Predictions, r.OwnKillers
+	}
+	wantVerdicts := map[string][]grade.PredictionVerdict{
+		"José":  {{Mutant: "7_counts_hides_pending", Miss: grade.MissEvidence, Evidence: "return", Actual: "state"}},
+		"alice": {{Mutant: "7_counts_hides_pending", Right: true, Evidence: "state", Actual: "state"}},
+		"王伟":    {{Mutant: "7_counts_hides_pending", Right: true, Evidence: "state", Actual: "state"}},
+	}
+	if diff := cmp.Diff(wantVerdicts, verdicts); diff != "" {
+		t.Errorf("verdicts (-want +got):\n%s", diff)
+	}
+	wantKillers := map[string][]grade.OwnKiller{
+		"José":  {},
+		"alice": {{Mutant: "7_counts_hides_pending", Observations: []string{"student/counts"}}},
+		"王伟":    {{Mutant: "7_counts_hides_pending", Observations: []string{"student/counts_one_pending"}}},
+	}
+	if diff := cmp.Diff(wantKillers, killers); diff != "" {
+		t.Errorf("own killers (-want +got):\n%s", diff)
+	}
 }
 
 // TestShardsMergeToTheWhole grades a class in three shards and merges

@@ -2,6 +2,7 @@ package grade
 
 import (
 	"slices"
+	"strings"
 
 	"idemlab/harness/heldout"
 	"idemlab/harness/killmatrix"
@@ -44,6 +45,9 @@ type Row struct {
 	// mutants whose behaviour an invalid observation expects.
 	Predictions  []PredictionVerdict `json:"predictions"`
 	Expectations []Expectation       `json:"expectations"`
+	// OwnKillers name, per mutant counted in Killed or KilledHeldOut, the
+	// student's own observations that kill it.
+	OwnKillers []OwnKiller `json:"own_killers"`
 	// Isolation says what enforced the worker's budgets ("" when no
 	// worker ran).
 	Isolation string `json:"isolation,omitempty"`
@@ -53,6 +57,36 @@ type Row struct {
 type PredictionVerdict struct {
 	Mutant string `json:"mutant"`
 	Right  bool   `json:"right"`
+	// Miss says what was wrong first, when Right is false: MissKiller,
+	// MissEvidence, MissSurvives or MissOther.
+	Miss string `json:"miss,omitempty"`
+	// Evidence is the kind predicted; Actual the kind the predicted
+	// killer's kill shows, else the first actual killer's, "" when
+	// nothing killed the mutant.
+	Evidence killmatrix.Evidence `json:"evidence,omitempty"`
+	Actual   killmatrix.Evidence `json:"actual,omitempty"`
+	// Recorded is "before" or "after" the answer was revealed, "" when
+	// the submission keeps no history.
+	Recorded string `json:"recorded,omitempty"`
+}
+
+// What a wrong prediction got wrong first.
+const (
+	// MissKiller: the predicted killer did not kill the mutant.
+	MissKiller = "killer"
+	// MissEvidence: it did, with another kind of evidence.
+	MissEvidence = "evidence"
+	// MissSurvives: an observation predicted to be survived killed it.
+	MissSurvives = "survives"
+	// MissOther: the mutant could not be judged.
+	MissOther = "other"
+)
+
+// An OwnKiller is a mutant and the student's own observations that kill
+// it.
+type OwnKiller struct {
+	Mutant       string   `json:"mutant"`
+	Observations []string `json:"observations"`
 }
 
 // An Expectation is an invalid observation that passes on a mutant: the
@@ -64,7 +98,7 @@ type Expectation struct {
 
 func newRow(e Entry) Row {
 	return Row{Student: e.Student, Flags: slices.Clone(e.Flags), Killed: []string{}, KilledHeldOut: []string{},
-		Predictions: []PredictionVerdict{}, Expectations: []Expectation{}}
+		Predictions: []PredictionVerdict{}, Expectations: []Expectation{}, OwnKillers: []OwnKiller{}}
 }
 
 // count fills the row's counts from the submission's full report.
@@ -76,7 +110,7 @@ func (row *Row) count(r *report.Report, sub *submission.Submission) {
 	}
 	for _, v := range r.Verdicts {
 		if v.Judged {
-			row.Predictions = append(row.Predictions, PredictionVerdict{Mutant: v.Prediction.Mutant, Right: v.Right})
+			row.Predictions = append(row.Predictions, verdictOf(v))
 		}
 	}
 	own := map[string]bool{}
@@ -98,9 +132,16 @@ func (row *Row) kills(r *report.Report, own map[string]bool) {
 				timedOut[name] = true
 			}
 		}
-		if !slices.ContainsFunc(mu.KilledBy, func(k killmatrix.Kill) bool { return own[k.Observation] }) {
+		var killers []string
+		for _, k := range mu.KilledBy {
+			if own[k.Observation] && !slices.Contains(killers, k.Observation) {
+				killers = append(killers, k.Observation)
+			}
+		}
+		if len(killers) == 0 {
 			continue
 		}
+		row.OwnKillers = append(row.OwnKillers, OwnKiller{Mutant: mu.Name, Observations: killers})
 		switch mu.Origin {
 		case report.OriginHeldOut:
 			row.KilledHeldOut = append(row.KilledHeldOut, mu.Name)
@@ -114,6 +155,31 @@ func (row *Row) kills(r *report.Report, own map[string]bool) {
 		}
 	}
 	row.OwnKills, row.HeldOutKills, row.Timeouts = len(row.Killed), len(row.KilledHeldOut), len(timedOut)
+}
+
+// verdictOf is the row's form of a judged verdict: what it predicted,
+// what was wrong first, and which evidence the mutant really showed.
+func verdictOf(v report.Verdict) PredictionVerdict {
+	p := PredictionVerdict{Mutant: v.Prediction.Mutant, Right: v.Right, Evidence: v.Prediction.Evidence, Recorded: v.Recorded}
+	if i := slices.IndexFunc(v.Killers, func(k killmatrix.Kill) bool { return k.Observation == v.Prediction.Killer }); i >= 0 {
+		p.Actual = v.Killers[i].Evidence
+	} else if len(v.Killers) > 0 {
+		p.Actual = v.Killers[0].Evidence
+	}
+	if !v.Right {
+		p.Miss = MissOther
+		if len(v.Problems) > 0 {
+			switch code := v.Problems[0].Code; {
+			case code == "wrong-evidence":
+				p.Miss = MissEvidence
+			case strings.HasPrefix(code, "killer-"):
+				p.Miss = MissKiller
+			case strings.HasPrefix(code, "survives-"):
+				p.Miss = MissSurvives
+			}
+		}
+	}
+	return p
 }
 
 // uncounted counts the invalid and flaky observations, and what each

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"idemlab/harness/grade"
+	"idemlab/harness/gradebook"
 	"idemlab/harness/heldout"
 	"idemlab/harness/internal/cli"
 	"idemlab/harness/internal/progress"
@@ -28,18 +29,20 @@ type flags struct {
 	parallel, maxObservations            int
 	wall, timeout                        time.Duration
 	memory, disk, output, maxFile, total cli.Bytes
+	platform                             platform
 }
 
 func (f *flags) define(fs *flag.FlagSet) {
 	b := grade.DefaultBudgets
 	f.memory, f.disk, f.output = cli.Bytes(b.Memory), cli.Bytes(b.Disk), cli.Bytes(b.Output)
 	f.maxFile, f.total = cli.Bytes(b.Limits.FileSize), cli.Bytes(b.Limits.TotalSize)
-	fs.StringVar(&f.format, "format", "table", "output `format`: "+strings.Join(writers.Classes.Names(), ", "))
+	fs.StringVar(&f.format, "format", "table", "output `format`: "+strings.Join(f.platform.formats().Names(), ", "))
+	f.platform.define(fs)
 	fs.StringVar(&f.out, "o", "", "write the output to `FILE` instead of standard output")
 	fs.StringVar(&f.chdir, "C", "", "grade with the checkout in `DIR`; CLASS and files are relative to it (default: the current folder)")
 	fs.StringVar(&f.rubric, "rubric", "", "the rubric's weights as JSON `FILE`")
 	fs.StringVar(&f.heldOut, "heldout", "", "an extra catalogue `FILE` of mutants kept from the students")
-	fs.StringVar(&f.roster, "roster", "", "the students expected, one name a line, in `FILE`")
+	fs.StringVar(&f.roster, "roster", "", "the students expected in `FILE`: one folder a line, or CSV with the gradebook's ids (see go doc ./harness/gradebook)")
 	fs.StringVar(&f.feedback, "feedback", "", "write each student's feedback to `DIR`/NAME.txt")
 	fs.StringVar(&f.shard, "shard", "", "grade only the K-th of N parts of the class (`K/N`), for grade merge")
 	fs.BoolVar(&f.quiet, "q", false, "print no progress")
@@ -71,8 +74,12 @@ func (c *config) close() {
 
 // config reads every file the flags name and lists the class.
 func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, error) {
-	if _, err := writers.Classes.Lookup(f.format); err != nil {
+	f.platform.stderr = stderr
+	if _, err := f.platform.formats().Lookup(f.format); err != nil {
 		return nil, err
+	}
+	if (f.format == "canvas" || f.format == "moodle") && f.roster == "" {
+		return nil, fmt.Errorf("-format %s: name the roster with the gradebook's identifiers (-roster FILE)", f.format)
 	}
 	root, err := cli.Checkout(f.chdir)
 	if err != nil {
@@ -144,9 +151,10 @@ func (f *flags) entries(class string) ([]grade.Entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		if roster, err = grade.ReadRoster(f.roster, data); err != nil {
+		if f.platform.roster, err = gradebook.ReadRoster(f.roster, data); err != nil {
 			return nil, err
 		}
+		roster = f.platform.roster.Folders()
 	}
 	entries, err := grade.ReadClass(class, roster)
 	if err != nil || f.shard == "" {
@@ -172,7 +180,7 @@ func (f *flags) write(class *grade.Class, stdout io.Writer) error {
 		s, _ := grade.ParseShard(f.shard)
 		class.Shard = &s
 	}
-	return writers.To(writers.Classes, f.format, f.out, stdout, class)
+	return writers.To(f.platform.formats(), f.format, f.out, stdout, class)
 }
 
 func names(obs []killmatrix.Observation) []string {

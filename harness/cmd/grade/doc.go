@@ -31,11 +31,14 @@
 // what they choose:
 //
 //   - the output: -format table, csv or json (schemas/grade.schema.json),
-//     and -o FILE;
+//     canvas or moodle (the gradebook's import file, from a -roster with
+//     its identifiers, with -assignment naming the column; see go doc
+//     ./harness/gradebook), and -o FILE;
 //   - the grading: -C (the checkout, as go -C; CLASS and every file named
 //     are then relative to it), -rubric (the weights, as JSON), -roster
-//     (the students expected, one a line: a student without a folder is
-//     listed and flagged), -heldout (an instructor's catalogue of extra
+//     (the students expected, one a line, or CSV with the gradebook's
+//     identifiers and sections: a student without a folder is listed and
+//     flagged), -heldout (an instructor's catalogue of extra
 //     mutants), -feedback DIR (each student's feedback, written to
 //     DIR/NAME.txt as soon as the student is graded), -shard K/N;
 //   - the budgets of one submission: -wall, -timeout, -memory, -disk,

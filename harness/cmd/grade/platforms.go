@@ -1,0 +1,45 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"idemlab/harness/grade"
+	"idemlab/harness/gradebook"
+	"idemlab/harness/writers"
+)
+
+// platform holds what the formats for a course's own platforms need
+// beyond the class: the roster's identifiers and the assignment's name.
+type platform struct {
+	assignment string
+	roster     *gradebook.Roster
+	stderr     io.Writer
+}
+
+func (p *platform) define(fs *flag.FlagSet) {
+	fs.StringVar(&p.assignment, "assignment", "idemlab", "the gradebook's assignment column for -format canvas or moodle (`NAME`; Canvas: \"Name (id)\" updates that assignment)")
+}
+
+// formats are the class writers -format chooses from: package writers'
+// own, then the gradebooks.
+func (p *platform) formats() writers.Registry[*grade.Class] {
+	book := func(lms gradebook.LMS) func(io.Writer, *grade.Class) error {
+		return func(w io.Writer, c *grade.Class) error {
+			if p.roster == nil {
+				return fmt.Errorf("-format %s: name the roster with the gradebook's identifiers (-roster FILE)", lms)
+			}
+			b := gradebook.Book{LMS: lms, Assignment: p.assignment, Class: c, Roster: p.roster}
+			if un := b.Unmatched(); len(un) > 0 && p.stderr != nil {
+				fmt.Fprintf(p.stderr, "grade: %d graded students are not on the roster, so %s cannot match them: %s\n", len(un), lms, strings.Join(un, ", "))
+			}
+			return b.Write(w)
+		}
+	}
+	return append(writers.Classes[:len(writers.Classes):len(writers.Classes)],
+		writers.Writer[*grade.Class]{Name: "canvas", Doc: "Canvas's gradebook import CSV (needs -roster with ids)", Write: book(gradebook.Canvas)},
+		writers.Writer[*grade.Class]{Name: "moodle", Doc: "Moodle's CSV grade import (needs -roster with ids)", Write: book(gradebook.Moodle)},
+	)
+}
