@@ -93,6 +93,9 @@ func Load(kind, file string) (Observation, error) {
 // New makes the observation kind/base from the script data read from file.
 func New(kind, base, file string, data []byte) (Observation, error) {
 	s := script.Parse(data)
+	if s.Err != "" {
+		return Observation{}, fmt.Errorf("%s:%s", file, strings.TrimPrefix(s.Err, "line "))
+	}
 	if s.Doc == "" {
 		return Observation{}, fmt.Errorf("%s:1: an observation must start with a # comment saying what it observes and why", file)
 	}

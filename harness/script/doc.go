@@ -41,8 +41,17 @@
 // stand for one. Variables ($NAME, ${NAME}) are expanded outside quotes
 // only, so Vars lists only the names written outside them; a word's Text
 // keeps the variables as written ($WORK/x), since their values are known
-// only when the script runs. A quoted '!' or '[x]' is a command or an
-// argument, never a prefix.
+// only when the script runs. [Line.Expand] returns the words as testscript
+// will pass them to a command, variables expanded by a given lookup, and
+// [Prefixes] reads the conditions, "!" and "?" off them as testscript's
+// runLine does: after quotes are removed and variables expanded, so that a
+// quoted '!' negates and '[x]' is a condition, as they are when the script
+// runs. TestExpandMatchesTestscript and FuzzExpandMatchesTestscript feed
+// the same lines to testscript itself and to this package and compare the
+// words, the conditions and the "!" each reads.
+//
+// A line "-- --" makes go-internal's archive reader (v1.16.0) panic; Parse
+// reads the script up to it and sets [Script].Err instead.
 //
 // # Invariants
 //
@@ -53,7 +62,8 @@
 //
 // # What it does not do
 //
-// The package runs nothing, expands no variable and knows no command: which
+// The package runs nothing, expands variables only through the lookup it
+// is given, and knows no command: which
 // commands exist, which are allowed and which read state is for the lab
 // (package lab) and the linter (package submission) to say.
 package script

@@ -1,7 +1,10 @@
 package script
 
 import (
+	"bytes"
+	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
@@ -18,6 +21,20 @@ type Script struct {
 	Lines []Line
 	// Files are the archive's files, in order.
 	Files []File
+	// Err says why the script as a whole cannot run ("" when it can).
+	Err string
+}
+
+// crashingMarker returns the number of the first line that is "-- --"
+// (with or without a carriage return), on which go-internal v1.16.0's
+// txtar.Parse slices out of range, or 0.
+func crashingMarker(data []byte) int {
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		if line := bytes.TrimSuffix(line, []byte("\r")); string(line) == "-- --" {
+			return n + 1
+		}
+	}
+	return 0
 }
 
 // A Line is one script line as testscript reads it.
@@ -39,6 +56,7 @@ type Line struct {
 	// Err says why the line cannot be run as written (an unterminated
 	// quote, a prefix with no command after it); "" when it can.
 	Err string
+	raw string // the line as written, for Expand
 }
 
 // A Word is one argument as the command receives it.
@@ -65,6 +83,17 @@ type File struct {
 
 // Parse reads a script from data.
 func Parse(data []byte) *Script {
+	if n := crashingMarker(data); n > 0 {
+		// go-internal's txtar.Parse (and so testscript) panics on this
+		// line: read the script up to it, and say why it cannot run.
+		cut := 0
+		for range n - 1 {
+			cut += bytes.IndexByte(data[cut:], '\n') + 1
+		}
+		s := Parse(data[:cut])
+		s.Err = fmt.Sprintf("line %d: %q is a file marker with no name, which testscript's archive reader crashes on", n, "-- --")
+		return s
+	}
 	a := txtar.Parse(data)
 	s := &Script{}
 	texts := strings.Split(string(a.Comment), "\n")
@@ -116,53 +145,112 @@ func (l Line) Words() []string {
 // IsCommand reports whether the line runs a command.
 func (l Line) IsCommand() bool { return l.Cmd != "" }
 
-// parseLine splits one line into prefixes, command and arguments.
+// parseLine splits one line into prefixes, command and arguments, as
+// testscript's runLine does with the words its parse returns.
 func parseLine(n int, text string) Line {
-	l := Line{N: n, Text: strings.TrimSpace(text)}
-	words, err := split(text)
+	l := Line{N: n, Text: strings.TrimSpace(text), raw: text}
+	words, err := split(text, nil)
 	l.Err = err
-	for len(words) > 0 {
-		w := words[0].Text
-		switch {
-		case !words[0].Quoted && strings.HasPrefix(w, "[") && strings.HasSuffix(w, "]"):
-			l.Conds = append(l.Conds, strings.TrimSpace(w[1:len(w)-1]))
-		case !words[0].Quoted && w == "!" && !l.Neg && !l.Maybe:
-			l.Neg = true
-		case !words[0].Quoted && w == "?" && !l.Neg && !l.Maybe:
-			l.Maybe = true
-		default:
-			l.Cmd, l.Args = w, words[1:]
-			return l
-		}
-		words = words[1:]
+	texts := make([]string, len(words))
+	for i, w := range words {
+		texts[i] = w.Text
 	}
-	if (len(l.Conds) > 0 || l.Neg || l.Maybe) && l.Err == "" {
-		l.Err = "a prefix with no command after it"
+	c, perr := Prefixes(texts)
+	if l.Err == "" {
+		l.Err = perr
+	}
+	l.Conds, l.Neg, l.Maybe = c.Conds, c.Neg, c.Maybe
+	if c.Name != "" {
+		l.Cmd, l.Args = c.Name, words[len(words)-len(c.Args):]
 	}
 	return l
 }
 
-// split is testscript's own word splitting: words are separated by spaces
-// and tabs, a # outside quotes starts a comment, single quotes quote (two
-// of them inside a quoted part stand for one), and variables are expanded
-// outside quotes only.
-func split(line string) ([]Word, string) {
+// A Command is a line's words read as testscript's runLine reads them:
+// its [condition] prefixes, a "!", and the command with its arguments; a
+// "?" before a command (the lab's own prefix, registered as a command of
+// that name) sets Maybe and names the command after it.
+type Command struct {
+	Conds []string
+	Neg   bool
+	Maybe bool
+	Name  string
+	Args  []string
+}
+
+// Prefixes reads the prefixes of a line's words as testscript does:
+// every leading word that starts with "[" and ends with "]" is a
+// condition, then one "!" negates, then a "?" makes the lab's command
+// after it one that may fail. Quoting does not matter: testscript looks at
+// the words after their quotes are removed and their variables expanded.
+// The error says why the words do not make a command ("" when they do, or
+// when there are no words at all).
+func Prefixes(words []string) (Command, string) {
+	var c Command
+	if len(words) == 0 {
+		return c, ""
+	}
+	for len(words) > 0 && strings.HasPrefix(words[0], "[") && strings.HasSuffix(words[0], "]") {
+		c.Conds = append(c.Conds, strings.TrimSpace(words[0][1:len(words[0])-1]))
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return c, "a prefix with no command after it"
+	}
+	if words[0] == "!" {
+		c.Neg, words = true, words[1:]
+	}
+	if len(words) > 0 && words[0] == "?" && !c.Neg {
+		c.Maybe, words = true, words[1:]
+	}
+	if len(words) == 0 {
+		return c, "a prefix with no command after it"
+	}
+	c.Name, c.Args = words[0], words[1:]
+	return c, ""
+}
+
+// Written returns every word of the line as written, prefixes and command
+// included, each with its variables; Expand returns the same words, in the
+// same order, expanded.
+func (l Line) Written() []Word {
+	words, _ := split(l.raw, nil)
+	return words
+}
+
+// Expand returns the line's words as testscript passes them on when the
+// script runs: quotes removed, and the variables outside quotes replaced
+// by what getenv returns for them (a name ending in @R by its value
+// quoted for a regular expression, as testscript does). With the same
+// getenv, the result is testscript's own, word for word; the package's
+// tests feed the same lines to both.
+func (l Line) Expand(getenv func(string) string) ([]string, string) {
+	words, err := split(l.raw, getenv)
+	texts := make([]string, len(words))
+	for i, w := range words {
+		texts[i] = w.Text
+	}
+	return texts, err
+}
+
+// split is testscript's own word splitting: words are separated by spaces,
+// tabs and carriage returns, a # outside quotes starts a comment, single
+// quotes quote (two of them inside a quoted part stand for one), and
+// variables are expanded outside quotes only, one unquoted stretch at a
+// time. With a nil getenv the variables are kept as written.
+func split(line string, getenv func(string) string) ([]Word, string) {
 	var words []Word
 	var w Word
-	var text, plain strings.Builder // the word so far; its unquoted part, for Vars
+	var text strings.Builder // the word so far
+	start := -1              // where the unquoted stretch being read starts
 	inWord, quoted := false, false
-	flushPlain := func() {
-		w.Vars = append(w.Vars, vars(plain.String())...)
-		plain.Reset()
-	}
-	end := func() {
-		if inWord {
-			flushPlain()
-			w.Text = text.String()
-			words = append(words, w)
+	flushPlain := func(i int) {
+		if start >= 0 {
+			plain := line[start:i]
+			w.Vars = append(w.Vars, vars(plain)...)
+			text.WriteString(expand(plain, getenv))
+			start = -1
 		}
-		w, inWord = Word{}, false
-		text.Reset()
 	}
 	for i := 0; i < len(line); i++ {
 		c := line[i]
@@ -175,25 +263,58 @@ func split(line string) ([]Word, string) {
 		case quoted:
 			text.WriteByte(c)
 		case c == ' ' || c == '\t' || c == '\r' || c == '#':
-			end()
+			flushPlain(i)
+			if inWord {
+				w.Text = text.String()
+				words = append(words, w)
+			}
+			w, inWord = Word{}, false
+			text.Reset()
 			if c == '#' {
 				return words, ""
 			}
 		case c == '\'':
-			flushPlain()
+			flushPlain(i)
 			quoted, inWord, w.Quoted = true, true, true
 		default:
-			text.WriteByte(c)
-			plain.WriteByte(c)
+			if start < 0 {
+				start = i
+			}
 			inWord = true
 		}
 	}
 	if quoted {
 		return words, "unterminated quoted argument"
 	}
-	end()
+	flushPlain(len(line))
+	if inWord {
+		w.Text = text.String()
+		words = append(words, w)
+	}
 	return words, ""
 }
+
+// expand is testscript's expansion of one unquoted stretch, or the
+// stretch as written when getenv is nil.
+func expand(s string, getenv func(string) string) string {
+	if getenv == nil {
+		return s
+	}
+	return os.Expand(s, func(key string) string {
+		if k := strings.TrimSuffix(key, "@R"); len(k) != len(key) {
+			return regexp.QuoteMeta(getenv(k))
+		}
+		return getenv(key)
+	})
+}
+
+// Vars lists the variables testscript expands in text expanded whole, as
+// it expands an archive file's name.
+func Vars(text string) []string { return vars(text) }
+
+// ExpandText expands text whole, as testscript expands an archive file's
+// name before it writes the file, with getenv looking up each variable.
+func ExpandText(text string, getenv func(string) string) string { return expand(text, getenv) }
 
 // vars lists the variables os.Expand, which testscript uses, would look
 // up in s.

@@ -1,9 +1,11 @@
 package script_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"idemlab/harness/script"
 )
@@ -30,7 +32,9 @@ func TestParseLine(t *testing.T) {
 		{"idem finish k v 'open", script.Line{N: 1, Text: "idem finish k v 'open", Cmd: "idem",
 			Args: []script.Word{{Text: "finish"}, {Text: "k"}, {Text: "v"}}, Err: "unterminated quoted argument"}},
 		{"!", script.Line{N: 1, Text: "!", Neg: true, Err: "a prefix with no command after it"}},
-		{"'!' x", script.Line{N: 1, Text: "'!' x", Cmd: "!", Args: []script.Word{{Text: "x"}}}},
+		// testscript reads prefixes after removing quotes: a quoted '!' negates.
+		{"'!' x", script.Line{N: 1, Text: "'!' x", Neg: true, Cmd: "x", Args: []script.Word{}}},
+		{"'[c]' x", script.Line{N: 1, Text: "'[c]' x", Conds: []string{"c"}, Cmd: "x", Args: []script.Word{}}},
 	} {
 		s := script.Parse([]byte(tc.line + "\n"))
 		var got script.Line
@@ -39,7 +43,7 @@ func TestParseLine(t *testing.T) {
 		} else {
 			got = script.Line{N: 1}
 		}
-		if diff := cmp.Diff(tc.want, got); diff != "" {
+		if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreUnexported(script.Line{}), cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("Parse(%q) (-want +got):\n%s", tc.line, diff)
 		}
 	}
@@ -69,5 +73,19 @@ func TestParseScript(t *testing.T) {
 	}
 	if _, ok := s.Line(0); ok {
 		t.Error("Line(0) found a line")
+	}
+}
+
+// TestParseCrashingMarker: go-internal's archive reader panics on a file
+// marker with no name; Parse reads the script up to it and says why.
+func TestParseCrashingMarker(t *testing.T) {
+	for _, data := range []string{"# doc\nidem init\n-- --\nx\n", "# doc\nidem init\n-- --", "# doc\nidem init\n-- --\r\n"} {
+		s := script.Parse([]byte(data))
+		if want := `line 3: "-- --" is a file marker with no name`; !strings.HasPrefix(s.Err, want) {
+			t.Errorf("Parse(%q).Err = %q, want %q...", data, s.Err, want)
+		}
+		if len(s.Lines) != 2 || s.Lines[1].Cmd != "idem" {
+			t.Errorf("Parse(%q).Lines = %+v, want the two lines before the marker", data, s.Lines)
+		}
 	}
 }

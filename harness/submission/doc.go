@@ -43,7 +43,11 @@
 //
 // An observation must be UTF-8 text that starts with a # comment saying
 // what it observes. [Lint] then refuses, before anything runs, one that
-// could reach outside its work folder or pass by skipping itself:
+// could reach outside its work folder or pass by skipping itself. It reads
+// each line exactly as testscript will run it: split, unquoted and
+// expanded by package script, whose tests compare its reading with
+// testscript's own, and with the prefixes ([cond], "!", "?") read after
+// expansion, as testscript reads them. It refuses:
 //
 //   - a command other than the lab's own (idem) and those [Allowed]: the
 //     checks of output and files (stdout, stderr, cmp, cmpenv, exists,
@@ -51,16 +55,28 @@
 //     rm, mv, stdin, unquote); so no exec, cd, env, skip or stop;
 //   - a condition such as [short], and "?" before anything but the lab's
 //     commands;
-//   - an argument or an archive file name that is an absolute path or
-//     climbs out with "..", and a variable other than $WORK (a "$" in the
-//     pattern of stdout, stderr or grep anchors, and is allowed);
-//   - for the lab's commands, a flag value that names a path (idem -db)
-//     outside the work folder; their other arguments are data for the
-//     implementation under test;
-//   - a line that does not parse, and a script longer than the limit.
+//   - any variable other than $WORK, anywhere on a line ($/ builds "/");
+//   - an argument that names a file, whatever its position, that is an
+//     absolute path or climbs out with "..", or uses $WORK other than at
+//     its start. Which arguments name files is testscript's: every
+//     argument of cmp, cmpenv, cp, mkdir, rm, mv, stdin and unquote, every
+//     one of exists but a leading -readonly, grep's after its pattern (and
+//     its optional leading -count=N), none of stdout's and stderr's; for
+//     the lab's commands, the values of their flags that take a path
+//     (idem -db), read as the command reads its leading flags. So
+//     grep '-x' /dev/zero is refused at its second argument: its pattern
+//     is "-x", not a flag;
+//   - $WORK in an argument that does not name a file (a pattern, a key):
+//     the work folder's name differs on every run, and a verdict must not;
+//   - an archive file name, expanded as testscript expands it, that is
+//     absolute, climbs out, or names the work folder itself;
+//   - a line that does not parse, a "-- --" line (on which testscript's
+//     archive reader crashes), and a script longer than the limit.
 //
 // Every refusal is a [Refusal]: the file, relative to the submission, the
-// line, and why.
+// line, and why, naming the argument it refuses ("grep's argument 2").
+// FuzzLint runs every script the lint accepts in testscript itself and
+// checks that nothing appears outside its work folder.
 //
 // # The result
 //

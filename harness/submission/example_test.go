@@ -64,7 +64,7 @@ func ExampleReader_Read() {
 	// worksheet: worksheet.md
 	// runs: student/counts student/counts.txtar
 	// refused: student/condition.txtar:2: a condition such as [short]: an observation must run every line
-	// refused: student/elsewhere.txtar:2: "../../store.db" climbs out with ..: an observation stays in its work directory
+	// refused: student/elsewhere.txtar:2: idem's argument 2: "../../store.db" climbs out with ..: an observation stays in its work directory
 	// refused: student/passwd.txtar: is a symbolic link: only regular files are read; not read
 	// refused: student/sleeps.txtar:2: command "exec" is not allowed in a student's observation (use idem and testscript's checks)
 	// flag: student/notes.md: not an observation (want NAME.txtar); not read

@@ -18,16 +18,69 @@ import (
 // program, leave its work directory, or pass by skipping itself.
 var Allowed = []string{"stdout", "stderr", "cmp", "cmpenv", "exists", "grep", "cp", "mkdir", "rm", "mv", "stdin", "unquote"}
 
-// patternCommands take a regular expression, in which $ anchors.
-var patternCommands = []string{"stdout", "stderr", "grep"}
+// A role is what one argument of an allowed command is, as go-internal's
+// testscript (cmd.go) reads it.
+type role int
+
+const (
+	roleFile    role = iota // a file in the work directory
+	rolePattern             // a regular expression
+	roleFlag                // a flag the command reads (-count=N, -readonly)
+)
+
+// roles says what each of an allowed command's arguments is, reading them
+// as testscript does: stdout and stderr take an optional -count=N and a
+// pattern; grep the same and then a file; exists an optional -readonly;
+// every other argument of every allowed command names a file (cmp, cmpenv,
+// cp, mkdir, rm, mv, stdin and unquote take nothing else), whatever its
+// position and whether or not it starts with "-".
+func roles(cmd string, args []string) []role {
+	out := make([]role, len(args))
+	i := 0
+	switch cmd {
+	case "stdout", "stderr", "grep":
+		if len(args) > 0 && strings.HasPrefix(args[0], "-count=") {
+			out[0], i = roleFlag, 1
+		}
+		if i < len(args) {
+			out[i], i = rolePattern, i+1
+		}
+		if cmd != "grep" {
+			for ; i < len(args); i++ {
+				out[i] = rolePattern // a usage error in testscript; never a file
+			}
+		}
+	case "exists":
+		if len(args) > 0 && args[0] == "-readonly" {
+			out[0] = roleFlag
+		}
+	}
+	return out
+}
+
+// workMark is what $WORK expands to while a line is linted: an absolute
+// path no script can write, since an observation holding a NUL byte is
+// refused before it is linted.
+const workMark = "/\x00WORK"
+
+// lintEnv is the environment a line is expanded in for the lint: $WORK is
+// workMark, and every other variable, refused before, is empty.
+func lintEnv(name string) string {
+	if name == "WORK" {
+		return workMark
+	}
+	return ""
+}
 
 // Lint refuses, before anything runs, a student's observation that could
 // reach outside its work directory or run for long: a command other than
 // the lab's and those Allowed (with "!" or, for the lab's, "?"), a
-// condition, an argument or archive file name that is an absolute path,
-// climbs with "..", or expands a variable other than $WORK, a line that
-// does not parse, and a script longer than the limit. The error names the
-// file and line.
+// condition, an argument naming a file or an archive file name that is an
+// absolute path, climbs with "..", or expands a variable other than $WORK
+// at its start, a line that does not parse, and a script longer than the
+// limit. Each line is read as testscript will run it: split, unquoted and
+// expanded by package script, which its tests hold to testscript's own
+// reading. The error names the file and line, the argument and why.
 func Lint(l *lab.Lab, o killmatrix.Observation, lim Limits) error {
 	s := o.Script
 	if s == nil {
@@ -42,11 +95,22 @@ func Lint(l *lab.Lab, o killmatrix.Observation, lim Limits) error {
 		}
 	}
 	for _, f := range s.Files {
-		if err := checkPath(f.Name, false, false); err != "" {
+		if err := lintArchiveName(f.Name); err != "" {
 			return &Refusal{File: o.File, Line: f.Line, Reason: "archive file: " + err}
 		}
 	}
 	return nil
+}
+
+// lintArchiveName checks an archive file's name as testscript uses it:
+// expanded, then made absolute against the work directory.
+func lintArchiveName(name string) string {
+	for _, v := range script.Vars(name) {
+		if v != "WORK" {
+			return fmt.Sprintf("%q expands $%s: only $WORK is allowed", name, v)
+		}
+	}
+	return checkPath(name, script.ExpandText(name, lintEnv), false)
 }
 
 // lintLine says what is wrong with one script line, or "".
@@ -54,57 +118,76 @@ func lintLine(l *lab.Lab, ln script.Line) string {
 	if ln.Err != "" {
 		return ln.Err
 	}
-	if !ln.IsCommand() {
-		return ""
-	}
-	_, isLab := l.Command(ln.Cmd)
-	switch {
-	case len(ln.Conds) > 0:
-		return "a condition such as [" + ln.Conds[0] + "]: an observation must run every line"
-	case !isLab && !slices.Contains(Allowed, ln.Cmd):
-		return fmt.Sprintf("command %q is not allowed in a student's observation (use %s and testscript's checks)", ln.Cmd, strings.Join(labCommands(l), ", "))
-	case ln.Maybe && !isLab:
-		return fmt.Sprintf("? may prefix only the lab's commands, not %q", ln.Cmd)
-	}
-	if isLab {
-		return lintLabArgs(l, ln)
-	}
-	pattern := -1 // the argument that is a regexp, where $ anchors
-	if slices.Contains(patternCommands, ln.Cmd) {
-		pattern = slices.IndexFunc(ln.Args, func(w script.Word) bool { return !strings.HasPrefix(w.Text, "-") })
-	}
-	for i, w := range ln.Args {
-		if err := checkWord(w, i == pattern); err != "" {
-			return err
-		}
-	}
-	return ""
-}
-
-// lintLabArgs checks a lab command's arguments: the values of its flags
-// that take one (a path, such as idem's -db) must stay in the work
-// directory; its other arguments are data for the implementation (keys,
-// times, JSON), which only variables could turn into anything else.
-func lintLabArgs(l *lab.Lab, ln script.Line) string {
-	c, _ := l.Command(ln.Cmd)
-	for i, w := range ln.Args {
+	written := ln.Written()
+	for _, w := range written {
 		for _, v := range w.Vars {
 			if v != "WORK" {
 				return fmt.Sprintf("%q expands $%s: only $WORK is allowed", w.Text, v)
 			}
 		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(w.Text, "-"), "=")
-		if !strings.HasPrefix(w.Text, "-") || !slices.ContainsFunc(c.Flags, func(f lab.Flag) bool { return f.Name == name && f.Arg != "" }) {
+	}
+	words, _ := ln.Expand(lintEnv)
+	c, err := script.Prefixes(words)
+	if err != "" || c.Name == "" {
+		return err
+	}
+	// written[at+j] is how c.Args[j] is written.
+	at := len(words) - len(c.Args)
+	_, isLab := l.Command(c.Name)
+	switch {
+	case len(c.Conds) > 0:
+		return "a condition such as [" + c.Conds[0] + "]: an observation must run every line"
+	case !isLab && !slices.Contains(Allowed, c.Name):
+		return fmt.Sprintf("command %q is not allowed in a student's observation (use %s and testscript's checks)", strings.ReplaceAll(c.Name, workMark, "$WORK"), strings.Join(labCommands(l), ", "))
+	case c.Maybe && !isLab:
+		return fmt.Sprintf("? may prefix only the lab's commands, not %q", c.Name)
+	}
+	var files map[int]string // the arguments that name a file: index to the file's name
+	if isLab {
+		files = labFiles(l, c.Name, c.Args)
+	} else {
+		files = map[int]string{}
+		for j, r := range roles(c.Name, c.Args) {
+			if r == roleFile {
+				files[j] = c.Args[j]
+			}
+		}
+	}
+	for j, a := range c.Args {
+		if file, ok := files[j]; ok {
+			if err := checkPath(written[at+j].Text, file, true); err != "" {
+				return fmt.Sprintf("%s's argument %d: %s", c.Name, j+1, err)
+			}
 			continue
 		}
-		if !hasValue && i+1 < len(ln.Args) {
-			value = ln.Args[i+1].Text
-		}
-		if err := checkPath(strings.ReplaceAll(value, "$WORK", "."), false, true); err != "" {
-			return err
+		if strings.Contains(a, workMark) {
+			return fmt.Sprintf("%s's argument %d, %q: $WORK may begin only an argument that names a file", c.Name, j+1, written[at+j].Text)
 		}
 	}
 	return ""
+}
+
+// labFiles returns, by index, the files a lab command's arguments name:
+// the values of its flags that take one (idem's -db), read as the command
+// reads its leading flags ("-db x", "-db=x", "--db x"). Its other
+// arguments are data for the implementation under test.
+func labFiles(l *lab.Lab, cmd string, args []string) map[int]string {
+	c, _ := l.Command(cmd)
+	files := map[int]string{}
+	for i := 0; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(args[i], "-"), "-"), "=")
+		if !slices.ContainsFunc(c.Flags, func(f lab.Flag) bool { return f.Name == name && f.Arg != "" }) {
+			continue
+		}
+		switch {
+		case hasValue:
+			files[i] = value
+		case i+1 < len(args):
+			i++
+			files[i] = args[i]
+		}
+	}
+	return files
 }
 
 func labCommands(l *lab.Lab) []string {
@@ -115,33 +198,26 @@ func labCommands(l *lab.Lab) []string {
 	return names
 }
 
-// checkWord refuses an argument that names a place outside the work
-// directory or expands a variable other than $WORK.
-func checkWord(w script.Word, isPattern bool) string {
-	for _, v := range w.Vars {
-		if v != "WORK" && !isPattern {
-			return fmt.Sprintf("%q expands $%s: only $WORK is allowed", w.Text, v)
-		}
+// checkPath refuses a file's name that, expanded as testscript will
+// (file, with $WORK as workMark), is absolute (other than $WORK at its
+// start), climbs out with "..", or, for an archive file (not isArg), names
+// the work directory itself; written is the argument as the script writes
+// it, for the message.
+func checkPath(written, file string, isArg bool) string {
+	p := file
+	if rest, ok := strings.CutPrefix(p, workMark); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+		p = "." + rest
 	}
-	text := w.Text
-	if _, value, ok := strings.Cut(text, "="); ok && strings.HasPrefix(text, "-") {
-		text = value // a flag's value follows its "="
-	}
-	return checkPath(strings.ReplaceAll(text, "$WORK", "."), isPattern, true)
-}
-
-// checkPath refuses a path that is absolute or climbs out with "..".
-func checkPath(p string, isPattern, isArg bool) string {
 	p = strings.ReplaceAll(p, `\`, "/")
 	switch {
-	case isPattern:
-		return ""
+	case strings.Contains(p, workMark):
+		return fmt.Sprintf("%q uses $WORK other than at its start: an observation stays in its work directory", written)
 	case strings.HasPrefix(p, "/") || len(p) > 1 && p[1] == ':':
-		return fmt.Sprintf("%q is an absolute path: an observation stays in its work directory", p)
+		return fmt.Sprintf("%q is an absolute path: an observation stays in its work directory", written)
 	case slices.Contains(strings.Split(p, "/"), ".."):
-		return fmt.Sprintf("%q climbs out with ..: an observation stays in its work directory", p)
+		return fmt.Sprintf("%q climbs out with ..: an observation stays in its work directory", written)
 	case !isArg && path.Clean(p) == ".":
-		return fmt.Sprintf("%q names the work directory itself", p)
+		return fmt.Sprintf("%q names the work directory itself", written)
 	}
 	return ""
 }

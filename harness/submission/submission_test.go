@@ -214,6 +214,9 @@ func TestLint(t *testing.T) {
 		"work variable":   "# doc\nidem -db $WORK/s.db init\nexists $WORK/s.db\n",
 		"relative db":     "# doc\nidem -db sub/s.db init\n",
 		"archive content": "# doc\nidem init\ncmp stdout want.txt\n-- want.txt --\nexec rm -rf /\ncd /etc\n",
+		"grep with flags": "# doc\nidem init\ngrep -count=1 '^a$' want.txt\n! grep '-x' want.txt\nexists -readonly want.txt\n-- want.txt --\na\n",
+		"db= work":        "# doc\nidem --db=$WORK/s.db init\nidem -db=${WORK}/t.db init\n",
+		"dash file":       "# doc\nidem init\ncp store.db -x=/etc/passwd\n",
 	} {
 		if err := lint(script); err != nil {
 			t.Errorf("%s: Lint refused an allowed script: %v", name, err)
@@ -239,6 +242,24 @@ func TestLint(t *testing.T) {
 		{"quoted dots", "# doc\nidem init\ncp store.db '..'/escape.db\n", 3, "climbs out with .."},
 		{"home", "# doc\ncp $HOME/x y\n", 2, `expands $HOME: only $WORK is allowed`},
 		{"separator variable", "# doc\nidem init\ngrep root ${/}etc${/}passwd\n", 3, "expands $/: only $WORK is allowed"},
+		// The attacks of issue 20: every argument that names a file is
+		// checked, as testscript reads it, whatever its position.
+		{"grep reads /proc", "# doc\nidem init\ngrep '-x\\|^rchar: \\d{1,6}$' ${/}proc${/}self${/}io\n", 3, "expands $/: only $WORK is allowed"},
+		{"grep reads /dev/zero", "# doc\nidem init\ngrep '-x' /dev/zero\n", 3, `grep's argument 2: "/dev/zero" is an absolute path`},
+		{"grep file after count", "# doc\nidem init\ngrep -count=1 x /etc/passwd\n", 3, `grep's argument 3: "/etc/passwd" is an absolute path`},
+		{"negated grep of a worksheet", "# doc\nidem init\n! grep '-x\\|SECRET.*' ../bob/worksheet.md\n", 3, `grep's argument 2: "../bob/worksheet.md" climbs out`},
+		{"cmp second file", "# doc\nidem init\ncmp stdout /etc/passwd\n", 3, `cmp's argument 2: "/etc/passwd" is an absolute path`},
+		{"exists readonly", "# doc\nexists -readonly /etc\n", 2, `exists's argument 2: "/etc" is an absolute path`},
+		{"exists dash path", "# doc\nexists -x /etc\n", 2, `exists's argument 2: "/etc" is an absolute path`},
+		{"quoted bang exec", "# doc\n'!' exec false\n", 2, `command "exec" is not allowed`},
+		{"quoted condition", "# doc\n'[linux]' idem init\n", 2, "a condition such as [linux]"},
+		{"work suffix", "# doc\nidem init\ncp store.db $WORK-x\n", 3, "uses $WORK other than at its start"},
+		{"work in a pattern", "# doc\nidem init\nstdout $WORK\n", 3, "$WORK may begin only an argument that names a file"},
+		{"work as data", "# doc\nidem init\nidem reserve $WORK d 10\n", 3, "$WORK may begin only an argument that names a file"},
+		{"work climbs", "# doc\nidem init\ncp store.db $WORK/../x\n", 3, "climbs out with .."},
+		{"db flag dashes", "# doc\nidem --db /tmp/x init\n", 2, `idem's argument 2: "/tmp/x" is an absolute path`},
+		{"archive variable", "# doc\nidem init\n-- ${/}tmp${/}x --\nx\n", 3, "archive file: \"${/}tmp${/}x\" expands $/"},
+		{"archive work climbs", "# doc\nidem init\n-- $WORK/../x --\nx\n", 3, "archive file: \"$WORK/../x\" climbs out"},
 		{"archive climbs", "# doc\nidem init\n-- ../../escape.txt --\nx\n", 3, "archive file"},
 		{"archive absolute", "# doc\nidem init\n-- /tmp/escape.txt --\nx\n", 3, "archive file"},
 		{"too long", "# doc\n" + strings.Repeat("idem init\n", 401), 401, "longer than the limit of 400 lines"},
