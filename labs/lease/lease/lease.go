@@ -1,0 +1,419 @@
+package lease
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"idemlab/harness/lab"
+)
+
+// DefaultDB is the store file commands use when -db is not given, relative
+// to the directory they run in.
+const DefaultDB = "store.db"
+
+// A UsageError is a command line that names no command, the wrong number
+// of arguments, or an argument that does not parse. Nothing was run.
+type UsageError struct {
+	Cmd string // the command, or "" when none was recognised
+	Msg string // what was wrong, naming the argument
+}
+
+func (e *UsageError) Error() string {
+	var b strings.Builder
+	b.WriteString("lease")
+	if e.Cmd != "" {
+		b.WriteString(" " + e.Cmd)
+	}
+	b.WriteString(": " + e.Msg + "\n")
+	if c, ok := lookup(e.Cmd); ok {
+		fmt.Fprintf(&b, "usage: lease [-db PATH] %s", strings.TrimSpace(e.Cmd+" "+c.synopsis()))
+	} else {
+		b.WriteString(strings.TrimSuffix(Usage, "\n"))
+	}
+	return b.String()
+}
+
+// command is one lease command: its arguments, what it does, whether it
+// reads state, and how it runs.
+type command struct {
+	name string
+	// args names the required arguments, optional the optional ones, in
+	// order; variadic, when set, names any number of further arguments.
+	args, optional []string
+	variadic       string
+	doc            string
+	readsState     bool
+	run            func(c *call) (any, error)
+}
+
+// synopsis is the command's argument synopsis, e.g. "NOW [LIMIT]".
+func (c command) synopsis() string {
+	words := append([]string(nil), c.args...)
+	for _, o := range c.optional {
+		words = append(words, "["+o+"]")
+	}
+	if c.variadic != "" {
+		words = append(words, "["+c.variadic+"...]")
+	}
+	return strings.Join(words, " ")
+}
+
+// commands are the lease commands, in the order the usage lists them; the
+// usage text, the lab's command table and the generated command list in
+// this package's documentation all come from here.
+var commands = []command{
+	{name: "init", doc: "Create the store; a no-op that keeps every row when it exists.", run: func(c *call) (any, error) {
+		return nil, c.s.InitDB(c.db)
+	}},
+	{name: "claim", args: []string{"KEY", "DIGEST", "OWNER", "NOW", "TTL"}, doc: "Claim KEY for OWNER with fingerprint DIGEST and a lease lapsing at NOW+TTL; prints the token granted, 1, or 0 when KEY is already there.", run: func(c *call) (any, error) {
+		now, ttl, err := c.lease(3)
+		if err != nil {
+			return nil, err
+		}
+		return pair(c.s.Claim(c.db, c.args[0], c.args[1], c.args[2], now, ttl))
+	}},
+	{name: "renew", args: []string{"KEY", "OWNER", "TOKEN", "NOW", "TTL"}, doc: "Renew the live lease OWNER holds on KEY with TOKEN to lapse at NOW+TTL; prints true, or false when nothing changed.", run: func(c *call) (any, error) {
+		token, err := c.token(2)
+		if err != nil {
+			return nil, err
+		}
+		now, ttl, err := c.lease(3)
+		if err != nil {
+			return nil, err
+		}
+		return pair(c.s.Renew(c.db, c.args[0], c.args[1], token, now, ttl))
+	}},
+	{name: "takeover", args: []string{"KEY", "DIGEST", "OWNER", "NOW", "TTL"}, doc: "Take KEY over for OWNER once its lease has lapsed at NOW, with a lease lapsing at NOW+TTL; prints the new token, or 0 when nothing changed.", run: func(c *call) (any, error) {
+		now, ttl, err := c.lease(3)
+		if err != nil {
+			return nil, err
+		}
+		return pair(c.s.Takeover(c.db, c.args[0], c.args[1], c.args[2], now, ttl))
+	}},
+	{name: "finish", args: []string{"KEY", "DIGEST", "TOKEN", "JSON"}, doc: "Record JSON as the response of pending KEY for the holder of TOKEN; prints true, or false when nothing changed.", run: func(c *call) (any, error) {
+		token, err := c.token(2)
+		if err != nil {
+			return nil, err
+		}
+		response, err := c.json(3)
+		if err != nil {
+			return nil, err
+		}
+		return pair(c.s.Finish(c.db, c.args[0], c.args[1], token, response))
+	}},
+	{name: "fetch", args: []string{"KEY"}, doc: "Print the answer a retry of KEY gets, the response of a done or failed key as JSON, or null.", run: func(c *call) (any, error) {
+		v, err := c.s.Fetch(c.db, c.args[0])
+		return printed{v}, err
+	}},
+	{name: "abandoned", args: []string{"NOW"}, optional: []string{"LIMIT"}, doc: "Print the ids of pending keys whose lease has lapsed at NOW, oldest lapse first, at most LIMIT, as a JSON array.", run: func(c *call) (any, error) {
+		now, err := c.seconds(0)
+		if err != nil {
+			return nil, err
+		}
+		limit := c.s.DefaultLimit
+		if len(c.args) > 1 {
+			if limit, err = ParseLimit(c.args[1]); err != nil {
+				return nil, c.usage(1, "%v", err)
+			}
+		}
+		return pair(c.s.Abandoned(c.db, now, limit))
+	}},
+	{name: "compensate", args: []string{"KEY", "NOW", "JSON"}, doc: "Fail pending KEY whose lease has lapsed at NOW, with JSON as its response, fencing its holder off; prints true, or false when nothing changed.", run: func(c *call) (any, error) {
+		now, err := c.seconds(1)
+		if err != nil {
+			return nil, err
+		}
+		response, err := c.json(2)
+		if err != nil {
+			return nil, err
+		}
+		return pair(c.s.Compensate(c.db, c.args[0], now, response))
+	}},
+	{name: "inspect", args: []string{"KEY"}, readsState: true, doc: `Print KEY's state as {"status":S,"owner":O,"lease_until":T,"token":N}, through the implementation; an unknown key has status "" and zeros.`, run: func(c *call) (any, error) {
+		status, owner, until, token, err := c.s.Inspect(c.db, c.args[0])
+		return state{status, owner, Seconds(until), token}, err
+	}},
+	{name: "cycle", args: []string{"KEY"}, doc: "Run the fencing cycle on KEY; prints its result, the stale holder's finish, true or false.", run: func(c *call) (any, error) {
+		return pair(c.s.FencingCycle(c.db, c.args[0]))
+	}},
+	{name: "rows", readsState: true, doc: "Print every stored row, one JSON object per line, ordered by id, read from the table itself (never through the implementation).", run: func(c *call) (any, error) {
+		rows, err := ReadRows(c.db)
+		return rowLines(rows), err
+	}},
+	{name: "interleave", args: []string{"OP"}, variadic: "WRITE", doc: "Run the command OP and, once its first query has been read (for a takeover: after reading the lapsed lease, before writing), each WRITE as a second worker would, on a connection of its own; a WRITE that finds the store locked waits and runs after OP. Each is one quoted lease command line; prints what ran when, one a line: during:, waits:, OP itself, after:."},
+}
+
+// init binds interleave's run: it runs further commands through Run,
+// which reads commands, so the table cannot name it directly.
+func init() {
+	for i := range commands {
+		if commands[i].name == "interleave" {
+			commands[i].run = runInterleave
+		}
+	}
+}
+
+// lookup returns the command called name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// Flags are the flags a lease command line takes before its command.
+var Flags = []lab.Flag{{Name: "db", Arg: "PATH", Doc: "the store file, relative to the current directory (default " + DefaultDB + ")"}}
+
+// Command is the lease command as the lab's observations use it.
+func Command() lab.Command {
+	c := lab.Command{
+		Name:    "lease",
+		Summary: "one lease store operation against the implementation under test",
+		Flags:   Flags,
+		Run:     Run,
+	}
+	for _, cmd := range commands {
+		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.synopsis(), Doc: cmd.doc, ReadsState: cmd.readsState})
+	}
+	return c
+}
+
+// Usage describes every command.
+var Usage = Command().Usage() + `
+NOW and TTL are seconds: a decimal number, or NaN, Inf or -Inf. TOKEN is
+an integer (0 and negative ones included); LIMIT an integer, default 10.
+The store, not lease, refuses a NaN or infinite NOW, a TTL that is not
+positive and finite, and a LIMIT outside 1..100. JSON is one JSON value.
+`
+
+// Run executes one lease command line against impl and writes its result
+// to stdout. Relative store paths are resolved against dir. A malformed
+// command line returns a *UsageError before the store is touched; a
+// failing operation returns its error, after writing nothing.
+func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
+	s, ok := impl.Value.(API)
+	if !ok {
+		return fmt.Errorf("lease: implementation %s is a %T, not a lease.API", impl.Name, impl.Value)
+	}
+	db := DefaultDB
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		flag, value, hasValue := strings.Cut(strings.TrimPrefix(args[0], "-"), "=")
+		if flag != "db" && flag != "-db" {
+			return &UsageError{Msg: fmt.Sprintf("unknown flag %q", args[0])}
+		}
+		if !hasValue {
+			if len(args) < 2 {
+				return &UsageError{Msg: "flag -db needs a PATH"}
+			}
+			value, args = args[1], args[1:]
+		}
+		if value == "" {
+			return &UsageError{Msg: "flag -db: empty PATH"}
+		}
+		db, args = value, args[1:]
+	}
+	if len(args) == 0 {
+		return &UsageError{Msg: "missing COMMAND"}
+	}
+	name, args := args[0], args[1:]
+	cmd, ok := lookup(name)
+	if !ok {
+		return &UsageError{Msg: fmt.Sprintf("unknown command %q", name)}
+	}
+	if len(args) < len(cmd.args) {
+		return &UsageError{Cmd: name, Msg: "missing " + strings.Join(cmd.args[len(args):], " ")}
+	}
+	if max := len(cmd.args) + len(cmd.optional); len(args) > max && cmd.variadic == "" {
+		return &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
+	}
+	if !filepath.IsAbs(db) {
+		db = filepath.Join(dir, db)
+	}
+	useHooks(s)
+	out, err := cmd.run(&call{name: name, cmd: cmd, s: s, impl: impl.Name, db: db, args: args})
+	if err != nil {
+		return err
+	}
+	return write(stdout, out)
+}
+
+// call is one command being run.
+type call struct {
+	name string
+	cmd  command
+	s    API
+	impl string
+	db   string
+	args []string
+}
+
+// usage is a UsageError about argument i.
+func (c *call) usage(i int, format string, args ...any) error {
+	names := append(append([]string(nil), c.cmd.args...), c.cmd.optional...)
+	name := c.cmd.variadic
+	if i < len(names) {
+		name = names[i]
+	}
+	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", name, c.args[i]) + fmt.Sprintf(format, args...)}
+}
+
+// seconds parses argument i as a time.
+func (c *call) seconds(i int) (float64, error) {
+	v, err := ParseSeconds(c.args[i])
+	if err != nil {
+		return 0, c.usage(i, "%v", err)
+	}
+	return v, nil
+}
+
+// lease parses arguments i and i+1 as NOW and TTL.
+func (c *call) lease(i int) (now, ttl float64, err error) {
+	if now, err = c.seconds(i); err != nil {
+		return 0, 0, err
+	}
+	if ttl, err = c.seconds(i + 1); err != nil {
+		return 0, 0, err
+	}
+	return now, ttl, nil
+}
+
+// token parses argument i as a fencing token.
+func (c *call) token(i int) (int64, error) {
+	v, err := ParseToken(c.args[i])
+	if err != nil {
+		return 0, c.usage(i, "%v", err)
+	}
+	return v, nil
+}
+
+// json parses argument i as exactly one JSON value, numbers kept exact.
+func (c *call) json(i int) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(c.args[i]))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, c.usage(i, "not JSON: %v", err)
+	}
+	// More() would miss a stray ']' or '}'; decoding again must hit EOF.
+	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
+		return nil, c.usage(i, "not one JSON value: text follows it at offset %d", dec.InputOffset())
+	}
+	return v, nil
+}
+
+// ParseToken parses a fencing token written as text: an optional sign and
+// decimal digits, any value an int64 holds. A token of 0 or below is not
+// refused here: it is passed on, and matches no row of the store.
+func ParseToken(s string) (int64, error) {
+	if !isInteger(s) {
+		return 0, errors.New("want an integer")
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, errors.New("want an integer an int64 can hold")
+	}
+	return n, nil
+}
+
+// ParseLimit parses a batch limit written as text: an optional sign and
+// decimal digits, any value an int holds. A limit outside 1..100 is
+// passed on, so that the store's own check answers it (with an error
+// wrapping its ErrInvalidLimit) and an observation can see that check.
+func ParseLimit(s string) (int, error) {
+	if !isInteger(s) {
+		return 0, errors.New("want an integer")
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, errors.New("want an integer an int can hold")
+	}
+	return n, nil
+}
+
+// isInteger reports whether s is an optional sign and decimal digits.
+func isInteger(s string) bool {
+	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// ParseSeconds parses a time or a ttl in seconds: a decimal number, as Go
+// writes floats, or one of NaN, Inf, +Inf and -Inf (in any letter case).
+// Every such value reaches the store, whose own checks decide (it refuses
+// a NaN or infinite now, and a ttl that is not positive and finite).
+// Hexadecimal floats and digit separators are refused, to keep times
+// readable.
+func ParseSeconds(s string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, errors.New("want a number of seconds (or NaN, Inf, -Inf)")
+	}
+	if strings.ContainsAny(s, "xX_") || strings.ContainsAny(s, "pP") && !isNamed(s) {
+		return 0, errors.New("want a decimal number of seconds")
+	}
+	return v, nil
+}
+
+// isNamed reports whether s spells NaN or an infinity.
+func isNamed(s string) bool {
+	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
+	case "nan", "inf", "infinity":
+		return true
+	}
+	return false
+}
+
+// pair adapts a (value, error) pair to a command result.
+func pair[T any](v T, err error) (any, error) { return v, err }
+
+// printed marks a value printed even when nil (fetch prints null).
+type printed struct{ v any }
+
+// state is what inspect prints.
+type state struct {
+	Status     string  `json:"status"`
+	Owner      string  `json:"owner"`
+	LeaseUntil Seconds `json:"lease_until"`
+	Token      int64   `json:"token"`
+}
+
+// rowLines is printed one JSON object per line.
+type rowLines []Row
+
+// write prints a command's result: nothing for nil, interleavings and rows
+// one a line, anything else as one line of JSON.
+func write(w io.Writer, out any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	var values []any
+	switch v := out.(type) {
+	case nil:
+		return nil
+	case interleaveLines:
+		_, err := io.WriteString(w, v.text())
+		return err
+	case rowLines:
+		for _, r := range v {
+			values = append(values, r)
+		}
+	case printed:
+		values = []any{v.v}
+	default:
+		values = []any{v}
+	}
+	for _, v := range values {
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
