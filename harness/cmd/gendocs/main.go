@@ -16,6 +16,8 @@ import (
 	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/lab"
 	"idemlab/idem"
+	"idemlab/labs/lease/lease"
+	leaselab "idemlab/labs/lease/mutants"
 	"idemlab/mutants"
 )
 
@@ -60,9 +62,18 @@ func fail(stderr io.Writer, status int, err error) int {
 	return status
 }
 
-// tableRegions are the regions generated from tables in code.
+// tableRegions are the regions generated from tables in code: those of
+// lab l (the first lab), and the lease lab's worksheets' field tables and
+// its command's manual (the README documents the first lab's commands
+// only).
 func tableRegions(l *lab.Lab) []docgen.Region {
-	return append(docgen.Regions(l), docgen.Region{File: "idem/doc.go", Markers: docgen.GoRegion, Body: docgen.CommandList(idem.Command())})
+	rs := append(docgen.Regions(l), docgen.Region{File: "idem/doc.go", Markers: docgen.GoRegion, Body: docgen.CommandList(idem.Command())})
+	for _, r := range docgen.Regions(leaselab.Lab()) {
+		if r.File != "README.md" {
+			rs = append(rs, r)
+		}
+	}
+	return append(rs, docgen.Region{File: "labs/lease/lease/doc.go", Markers: docgen.GoRegion, Body: docgen.CommandList(lease.Command())})
 }
 
 // Usages are the commands whose -h output the README shows, by region:
