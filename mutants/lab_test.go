@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/labrun"
 	"idemlab/harness/outcome"
 	"idemlab/mutants"
 )
@@ -16,7 +17,9 @@ import (
 // every mutant once, for all of TestLab's subtests.
 var labMatrix = sync.OnceValues(func() (*killmatrix.Matrix, error) {
 	l := mutants.Lab()
-	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	// Named from the module root (testdata/edge/x.txtar:12), as every
+	// report names them.
+	obs, err := labrun.LabObservations(l, root)
 	if err != nil {
 		return nil, err
 	}
@@ -30,11 +33,17 @@ var labMatrix = sync.OnceValues(func() (*killmatrix.Matrix, error) {
 // mutant shares (which would flag a redundant mutant). The matrix is built
 // once, so go test -run 'TestLab/4_' judges one mutant at the price of the
 // whole run.
+//
+// go test -v logs each mutant's killers only where the view allows (see
+// gateLog): a student running it sees how a mutant dies once it is
+// predicted, and a reveal is recorded in the prediction history, as the
+// kill report records it.
 func TestLab(t *testing.T) {
 	m, err := labMatrix()
 	if err != nil {
 		t.Fatal(err)
 	}
+	logKills := gateLog(t)
 	t.Logf("%s; %d observations in %v", m.Summary(), len(m.Observations), m.Elapsed)
 	t.Run("reference", func(t *testing.T) {
 		for _, o := range m.Observations {
@@ -60,7 +69,10 @@ func TestLab(t *testing.T) {
 			continue
 		}
 		killer := intended{entry.Killer, entry.Pos, files[entry.Killer]}
-		t.Run(entry.ID(), func(t *testing.T) { judgeMutant(t, mu, killer, vectors) })
+		t.Run(entry.ID(), func(t *testing.T) {
+			logKills(t, mu)
+			judgeMutant(t, mu, killer, vectors)
+		})
 	}
 	t.Run("happy path", func(t *testing.T) {
 		// The lesson: happy paths alone do not find these bugs.
@@ -86,9 +98,6 @@ func judgeMutant(t *testing.T, mu killmatrix.MutantRow, want intended, vectors m
 	if mu.Outcome != outcome.Killed {
 		t.Fatalf("mutant %s %s: no observation shows the broken snippet; its intended killer %s %s; the lab needs an observation that fails",
 			mu.Name, mu.Outcome, killer, where(mu, want))
-	}
-	for _, k := range mu.KilledBy {
-		t.Logf("killed by %s at %s (%s), %s evidence", k.Observation, k.Pos, k.Command, k.Evidence)
 	}
 	if !killedBy(mu, killer) {
 		t.Errorf("intended killer %s (%s) is not among its killers: %s", killer, pos, killers(mu))
@@ -132,4 +141,21 @@ func killers(mu killmatrix.MutantRow) string {
 		names = append(names, k.Observation)
 	}
 	return fmt.Sprint(names)
+}
+
+// gateLog returns what logs a mutant's killers in TestLab, in the view
+// the environment asks for (see labrun.Gate): a student's go test -v
+// shows how a mutant dies once it is predicted, and records a reveal as
+// idemlab -reveal does.
+func gateLog(t *testing.T) func(*testing.T, killmatrix.MutantRow) {
+	l := mutants.Lab()
+	gate, err := labrun.NewGate(labrun.Config{Lab: l, Root: root, History: filepath.Join(root, l.Layout.History)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(t *testing.T, mu killmatrix.MutantRow) {
+		for _, line := range gate.Killers(mu) {
+			t.Log(line)
+		}
+	}
 }

@@ -462,21 +462,62 @@ func Language(sheet *predict.Sheet, fallback i18n.Lang) i18n.Lang {
 // history records, in a student's view, the predictions and what the
 // report reveals, and notes in each verdict whether it came first.
 func (p *Plan) history(full, shown *report.Report) error {
+	if p.predictions == nil {
+		return nil
+	}
+	if err := p.Reveal(shown.Meta.Revealed); err != nil {
+		return err
+	}
+	shown.History(p.predictions)
+	return nil
+}
+
+// Reveal records in the plan's prediction history, as a run's report
+// does, that the answers of the mutants predicted (by the prediction)
+// and of the mutants in unpredicted (by a reveal) were shown, each
+// prediction first. Any way of showing an answer calls it: the kill
+// report, go test -v's log of the lab's gate. It does nothing when the
+// run keeps no history.
+func (p *Plan) Reveal(unpredicted []string) error {
 	h := p.predictions
-	if h == nil {
+	if h == nil || p.Sheet == nil {
 		return nil
 	}
 	by := map[string]string{}
 	var revealed []string
-	for _, v := range full.Verdicts {
-		revealed, by[v.Prediction.Mutant] = append(revealed, v.Prediction.Mutant), "prediction"
+	for _, pr := range p.Sheet.Predictions {
+		revealed, by[pr.Mutant] = append(revealed, pr.Mutant), "prediction"
 	}
-	for _, name := range shown.Meta.Revealed {
-		revealed, by[name] = append(revealed, name), "reveal"
+	for _, name := range unpredicted {
+		if _, ok := by[name]; !ok {
+			revealed, by[name] = append(revealed, name), "reveal"
+		}
 	}
 	h.Record(p.Sheet, revealed, by, time.Now().UTC().Truncate(time.Second))
-	shown.History(h)
 	return h.Save(p.History)
+}
+
+// ViewEnv names the variable that chooses the view of a run that takes
+// no flags, such as go test's log of the lab's gate: student, reveal or
+// instructor.
+const ViewEnv = "IDEMLAB_VIEW"
+
+// EnvView is the view the environment asks for: IDEMLAB_VIEW when it
+// names one, else the instructor's on a CI runner (CI set, as GitHub,
+// GitLab and most runners set it, to anything but false or 0), else the
+// student's. A name it does not know is an error naming the variable.
+func EnvView() (report.View, error) {
+	if s := os.Getenv(ViewEnv); s != "" {
+		v, ok := report.ParseView(s)
+		if !ok {
+			return report.Student, fmt.Errorf("%s=%q: want %s, %s or %s", ViewEnv, s, report.Student, report.Reveal, report.Instructor)
+		}
+		return v, nil
+	}
+	if ci := strings.ToLower(os.Getenv("CI")); ci != "" && ci != "false" && ci != "0" {
+		return report.Instructor, nil
+	}
+	return report.Student, nil
 }
 
 // slashRel names path relative to the module root, slash-separated; a

@@ -127,6 +127,10 @@ type Score struct {
 	OwnObservations int `json:"own_observations"`
 	OwnValid        int `json:"own_valid"`
 	OwnKills        int `json:"own_kills"`
+	// Concealed, in a student's view, counts the mutants not predicted
+	// yet, whose kills OwnKills leaves out until they are: a kill says
+	// something of how a mutant dies.
+	Concealed int `json:"concealed,omitempty"`
 }
 
 // A Verdict is one prediction's verdict, and whether the prediction was

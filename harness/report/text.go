@@ -295,5 +295,8 @@ func (r *Report) ScoreLine() string {
 	if s.NotJudged > 0 {
 		line += l.T("score.not-judged", i18n.M{"N": s.NotJudged})
 	}
+	if s.Concealed > 0 && s.OwnValid > 0 {
+		line += l.T("score.concealed", i18n.M{"N": s.Concealed})
+	}
 	return line
 }

@@ -68,16 +68,52 @@ func (r *Report) For(v View) *Report {
 		}
 		out.Mutants[i] = mu
 	}
-	out.Uncounted = out.unshared(predicted, v)
+	out.Uncounted = r.unshared(out.Uncounted, predicted, v)
 	if v == Student {
-		out.Unpredicted = slices.Clone(out.Unpredicted)
-		for i, name := range out.Unpredicted {
-			if mu, ok := r.Mutant(name); ok {
-				out.Unpredicted[i] = mu.ID()
-			}
+		out.Unpredicted = r.ids(out.Unpredicted)
+		if out.Predictions != nil {
+			sheet := *out.Predictions
+			sheet.Unfilled = r.ids(sheet.Unfilled)
+			out.Predictions = &sheet
 		}
+		out.Score.OwnKills, out.Score.Concealed = out.ownKills(r)
 	}
 	return &out
+}
+
+// ids names each mutant of names by its ID, as a student's view does
+// before the mutant is predicted.
+func (r *Report) ids(names []string) []string {
+	out := slices.Clone(names)
+	for i, name := range out {
+		if mu, ok := r.Mutant(name); ok {
+			out[i] = mu.ID()
+		}
+	}
+	return out
+}
+
+// ownKills counts, in the view out of r, the mutants not concealed that
+// one of the student's valid observations kills, and the mutants
+// concealed, whose kills are counted once they are predicted.
+func (out *Report) ownKills(r *Report) (kills, concealed int) {
+	valid := map[string]bool{}
+	for _, o := range r.Observations {
+		if o.Kind == killmatrix.KindStudent && o.Valid() {
+			valid[o.Name] = true
+		}
+	}
+	for _, mu := range out.Mutants {
+		if mu.Concealed {
+			concealed++
+			continue
+		}
+		full, _ := r.Mutant(mu.Name)
+		if slices.ContainsFunc(full.KilledBy, func(k killmatrix.Kill) bool { return valid[k.Observation] }) {
+			kills++
+		}
+	}
+	return kills, concealed
 }
 
 // conceal leaves out of mu everything that says how it dies, and what it
@@ -92,10 +128,11 @@ func conceal(mu Mutant) Mutant {
 	return c
 }
 
-// unshared keeps, of each broken observation's misconceptions, those of
-// mutants the student may see how they die.
-func (r *Report) unshared(predicted map[string]bool, v View) []Uncounted {
-	out := slices.Clone(r.Uncounted)
+// unshared keeps, of each broken observation's misconceptions in
+// uncounted, those of mutants the student may see how they die. r is the
+// full report, whose mutants are still named.
+func (r *Report) unshared(uncounted []Uncounted, predicted map[string]bool, v View) []Uncounted {
+	out := slices.Clone(uncounted)
 	for i, u := range out {
 		u.SharedWith = slices.DeleteFunc(slices.Clone(u.SharedWith), func(m Misconception) bool {
 			return v == Student && !predicted[m.Mutant] && r.isLab(m.Mutant)
@@ -150,4 +187,34 @@ func (r *Report) Localize(lang i18n.Lang) {
 		}
 		r.Verdicts[i] = v
 	}
+}
+
+// Answers lists the text that says how mutant name dies or what it does,
+// which a student's view shows only once the mutant is predicted: its
+// descriptive name (where it has a label), its title and hint in every
+// language, and the file:line of each line that kills it. A test of any
+// output a student reads before predicting looks for these. r is the
+// full report.
+func (r *Report) Answers(name string) []string {
+	mu, ok := r.Mutant(name)
+	if !ok {
+		return nil
+	}
+	var out []string
+	if mu.Label != "" && mu.Label != mu.Name {
+		out = append(out, mu.Name)
+	}
+	for _, l := range i18n.Langs {
+		for _, t := range []string{mu.Title.In(string(l)), mu.Hint.In(string(l))} {
+			if t != "" && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	for _, k := range mu.KilledBy {
+		if !slices.Contains(out, k.Pos) {
+			out = append(out, k.Pos)
+		}
+	}
+	return out
 }

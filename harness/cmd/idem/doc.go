@@ -9,9 +9,11 @@
 //
 // -impl chooses the implementation: reference (the default), a mutant by
 // its name or by the label a worksheet shows (4_fetch), or, with -heldout,
-// a held-out mutant; -list prints the implementations' names. -db names the
-// store file, relative to the current folder (store.db by default), so that
-// successive commands work on one store. -heldout builds the held-out
+// a held-out mutant; -list prints the implementations, the reference and
+// each mutant by its neutral label (never its descriptive name, which
+// says what it does). -db names the store file, relative to the current
+// folder (store.db by default), so that successive commands work on one
+// store. -heldout builds the held-out
 // mutants of an instructor's catalogue first, which takes some seconds. -C
 // changes to DIR before anything else, as go -C does.
 //

@@ -79,8 +79,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer held.Close()
 	}
 	if list {
-		for _, i := range l.Impls() {
-			fmt.Fprintln(stdout, i.Name)
+		// The mutants' neutral IDs, never their descriptive names: a
+		// name says what a mutant does, which a student predicts first.
+		for _, id := range ids(l) {
+			fmt.Fprintln(stdout, id)
 		}
 		for _, m := range viable(held) {
 			fmt.Fprintln(stdout, m)
@@ -115,6 +117,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// ids lists what -list prints and -impl takes: the reference's name, then
+// each mutant's ID (its label, where it has one).
+func ids(l *lab.Lab) []string {
+	out := []string{l.Reference.Name}
+	for _, m := range l.Mutants {
+		id := m.Name
+		if entry, ok := l.Catalogue.Lookup(m.Name); ok {
+			id = entry.ID()
+		}
+		out = append(out, id)
+	}
+	return out
 }
 
 // loadHeldOut builds the held-out mutants of the catalogue file.

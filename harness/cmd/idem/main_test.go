@@ -125,11 +125,13 @@ func TestRunExitStatusDirectoryStore(t *testing.T) {
 	}
 }
 
-// listed is what -list prints: every implementation's name, one a line.
+// listed is what -list prints: the reference's name and every mutant's
+// neutral label, one a line, never a descriptive name.
 func listed() string {
 	var b strings.Builder
-	for _, i := range mutants.Lab().Impls() {
-		b.WriteString(i.Name + "\n")
+	b.WriteString(mutants.Lab().Reference.Name + "\n")
+	for _, m := range mutants.Lab().Catalogue.Mutants {
+		b.WriteString(m.Label + "\n")
 	}
 	return b.String()
 }

@@ -1,0 +1,85 @@
+package labrun
+
+import (
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/report"
+)
+
+// A Gate says what a log of the lab's gate (go test -v's TestLab) may
+// show of each mutant's killers, in the view the environment asks for
+// ([EnvView]): the instructor's shows every killer; the student's shows
+// a mutant's killers once a worksheet predicts it, and otherwise only
+// that predicting shows them, in the student's language; the reveal view
+// shows them all. Whatever it will show is recorded in the prediction
+// history when the gate is made, as a kill report records it: each
+// prediction first, then its answer, and a reveal as a reveal.
+type Gate struct {
+	view      report.View
+	lang      i18n.Lang
+	lab       *lab.Lab
+	predicted map[string]bool
+}
+
+// NewGate reads the view, then cfg's worksheets (of cfg.Lab, in the
+// checkout at cfg.Root) and prediction history, and records what the
+// gate will show; cfg's View and Lang, when set, choose instead of the
+// environment. A worksheet that does not read hides every answer (the
+// predictions' own test reports it); a history that does not read, or an
+// unknown view, is an error.
+func NewGate(cfg Config) (*Gate, error) {
+	view, err := EnvView()
+	if cfg.View != "" {
+		view, err = cfg.View, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	l := cfg.Lab
+	g := &Gate{view: view, lang: i18n.FromEnv(), lab: l, predicted: map[string]bool{}}
+	if view == report.Instructor {
+		g.lang = i18n.English
+		return g, nil
+	}
+	cfg.View = report.Student
+	plan, err := Prepare(cfg)
+	if _, ok := err.(*UsageError); ok {
+		return g, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range plan.Sheet.Predictions {
+		g.predicted[p.Mutant] = true
+	}
+	g.lang = plan.lang()
+	var revealed []string
+	if view == report.Reveal {
+		for _, m := range l.Mutants {
+			if !g.predicted[m.Name] {
+				revealed = append(revealed, m.Name)
+			}
+		}
+	}
+	return g, plan.Reveal(revealed)
+}
+
+// Killers are the lines the gate logs of mutant mu: each observation
+// that kills it (where, by which command, with what evidence), or, for
+// one the view conceals, its outcome and how to see more.
+func (g *Gate) Killers(mu killmatrix.MutantRow) []string {
+	l := g.lang
+	if g.view == report.Instructor || g.view == report.Reveal || g.predicted[mu.Name] {
+		var out []string
+		for _, k := range mu.KilledBy {
+			out = append(out, l.T("lesson.gate-killer", i18n.M{"Observation": k.Observation, "Pos": k.Pos, "Command": k.Command, "Evidence": l.T("evidence."+string(k.Evidence), nil)}))
+		}
+		return out
+	}
+	id := mu.Name
+	if entry, ok := g.lab.Catalogue.Lookup(mu.Name); ok {
+		id = entry.ID()
+	}
+	return []string{l.T("lesson.gate-concealed", i18n.M{"Mutant": id, "Outcome": l.T("outcome."+string(mu.Outcome), nil), "Env": ViewEnv})}
+}
