@@ -55,24 +55,25 @@ func (b Budgets) sandbox() sandbox.Budget {
 }
 
 // A BudgetRow is one line of the budgets table: a budget, its default,
-// the flag that changes it, and what enforces it.
-type BudgetRow struct{ Name, Default, Flag, Enforced string }
+// the flag that changes it, what enforces it, and what still holds
+// without bubblewrap (not installed, not usable, or -no-sandbox).
+type BudgetRow struct{ Name, Default, Flag, Enforced, Unsandboxed string }
 
 // BudgetTable describes the default budgets and limits, one row each,
 // for the README and grade -h.
 func BudgetTable() []BudgetRow {
 	b, l := DefaultBudgets, DefaultBudgets.Limits
 	return []BudgetRow{
-		{"wall-clock time of one submission", b.Wall.String(), "-wall", "the worker and all it started are killed (bubblewrap's pid namespace, or its process group)"},
-		{"one observation on one implementation", b.Observation.String(), "-timeout", "the script is stopped at its next command; it counts as a timeout"},
-		{"memory of each worker process", size(b.Memory), "-memory", "RLIMIT_AS (prlimit)"},
-		{"disk of the worker's work area", size(b.Disk), "-disk", "a tmpfs of that size in a private mount namespace (bubblewrap), and RLIMIT_FSIZE"},
-		{"results sent back, transcripts included", size(b.Output), "-output", "the worker is killed past it"},
-		{"open files of the worker", fmt.Sprint(b.Files), "", "RLIMIT_NOFILE"},
-		{"one file of a submission", size(l.FileSize), "-max-file", "not read; flagged"},
-		{"observations of a submission", fmt.Sprint(l.Observations), "-max-observations", "the rest are refused; flagged"},
-		{"bytes read from a submission", size(l.TotalSize), "-max-submission", "the rest is not read; flagged"},
-		{"lines of one observation", fmt.Sprint(l.Lines), "", "refused before it runs"},
+		{"wall-clock time of one submission", b.Wall.String(), "-wall", "the worker and all it started are killed (bubblewrap's pid namespace, or its process group)", "its process group is killed; a process that leaves the group outlives it"},
+		{"one observation on one implementation", b.Observation.String(), "-timeout", "the script is stopped at its next command; it counts as a timeout", "the same"},
+		{"memory of each worker process", size(b.Memory), "-memory", "RLIMIT_AS (prlimit)", "the same"},
+		{"disk of the worker's work area", size(b.Disk), "-disk", "a tmpfs of that size in a private mount namespace (bubblewrap), and RLIMIT_FSIZE", "RLIMIT_FSIZE alone: each file is bounded, their total is not"},
+		{"results sent back, transcripts included", size(b.Output), "-output", "the worker is killed past it", "the same"},
+		{"open files of the worker", fmt.Sprint(b.Files), "", "RLIMIT_NOFILE", "the same"},
+		{"one file of a submission", size(l.FileSize), "-max-file", "not read; flagged", "the same (the grader reads it)"},
+		{"observations of a submission", fmt.Sprint(l.Observations), "-max-observations", "the rest are refused; flagged", "the same"},
+		{"bytes read from a submission", size(l.TotalSize), "-max-submission", "the rest is not read; flagged", "the same"},
+		{"lines of one observation", fmt.Sprint(l.Lines), "", "refused before it runs", "the same (the lint runs in the grader)"},
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/text/width"
 
+	"idemlab/harness/internal/i18n"
 	"idemlab/harness/submission"
 )
 
@@ -42,6 +43,9 @@ func (c *Class) Table(w io.Writer) error {
 	c.Analytics.text(&b)
 	fmt.Fprintf(&b, "\n%d submissions graded in %v (the lab's own observations: %v)\n", len(c.Rows),
 		time.Duration(c.ElapsedMS)*time.Millisecond, time.Duration(c.LabElapsedMS)*time.Millisecond)
+	if iso := c.Unsandboxed(); iso != "" {
+		fmt.Fprintf(&b, "WARNING: %s\n", UnsandboxedNotice(i18n.English, iso))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

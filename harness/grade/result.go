@@ -2,6 +2,8 @@ package grade
 
 import (
 	"idemlab/harness/heldout"
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/report"
 )
 
@@ -35,4 +37,28 @@ func newClass(opt Options) *Class {
 		c.HeldOut = opt.HeldOut.Mutants()
 	}
 	return c
+}
+
+// Unsandboxed returns what enforced the budgets of the class's workers
+// that ran without bubblewrap (the first such row's Isolation), or ""
+// when every worker that ran had bubblewrap.
+func (c *Class) Unsandboxed() string {
+	for _, r := range c.Rows {
+		if r.Isolation != "" && !sandbox.Sandboxed(r.Isolation) {
+			return r.Isolation
+		}
+	}
+	return ""
+}
+
+// Isolation is what will enforce the budgets of workers run with opt, on
+// this machine: "bubblewrap", or what runs instead and why. It runs
+// bubblewrap once to see, on its first call in a process.
+func Isolation(opt Options) string { return sandbox.IsolationFor(opt.NoSandbox) }
+
+// UnsandboxedNotice words, in l, what isolation (a worker's Isolation
+// without bubblewrap) leaves unenforced; grade prints it on stderr before
+// it starts and at the foot of its table.
+func UnsandboxedNotice(l i18n.Lang, isolation string) string {
+	return l.T("grade.unsandboxed", i18n.M{"Isolation": isolation})
 }

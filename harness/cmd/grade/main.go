@@ -11,6 +11,8 @@ import (
 	"idemlab/harness/grade"
 	"idemlab/harness/internal/cli"
 	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/internal/sandbox"
 	"idemlab/mutants"
 )
 
@@ -47,6 +49,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitcode.Usage, err)
 	}
 	defer cfg.close()
+	if iso := grade.Isolation(cfg.opt); !sandbox.Sandboxed(iso) {
+		// Said before grading starts, whatever -q says: an instructor
+		// must not learn it from the JSON alone.
+		fmt.Fprintln(stderr, "grade: WARNING:", grade.UnsandboxedNotice(i18n.English, iso))
+	}
 	class, err := cfg.grade(ctx, f.quiet, stderr)
 	if err != nil {
 		return fail(stderr, grade.Status(err), err)

@@ -25,13 +25,13 @@ func FieldTable(l i18n.Lang) string {
 // BudgetTable is the README's table of grading budgets and limits.
 func BudgetTable() string {
 	var b strings.Builder
-	b.WriteString("| what | default | flag | enforced by |\n|---|---|---|---|\n")
+	b.WriteString("| what | default | flag | enforced by | without bubblewrap |\n|---|---|---|---|---|\n")
 	for _, r := range grade.BudgetTable() {
 		flag := "—"
 		if r.Flag != "" {
 			flag = "`" + r.Flag + "`"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", r.Name, r.Default, flag, r.Enforced)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", r.Name, r.Default, flag, r.Enforced, r.Unsandboxed)
 	}
 	return b.String()
 }

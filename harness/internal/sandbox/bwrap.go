@@ -73,6 +73,18 @@ func Isolation() string {
 	return probed().describe(false)
 }
 
+// IsolationFor is Isolation for runs made with Spec.NoSandbox set to
+// noSandbox: what a caller can announce before it starts any.
+func IsolationFor(noSandbox bool) string {
+	return probed().describe(noSandbox)
+}
+
+// Sandboxed reports whether an Isolation (or a Result's) says bubblewrap
+// enforced the sandbox.
+func Sandboxed(isolation string) bool {
+	return strings.HasPrefix(isolation, Bubblewrap)
+}
+
 func (t tools) describe(noSandbox bool) string {
 	var s string
 	switch {
