@@ -183,7 +183,9 @@ func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
 	r, problems := g.judge(ctx, stage, sub, &row)
 	row.count(r, sub)
 	row.Total = g.opt.Rubric.Total(row)
-	if err := g.feedback(e, graded{row, r, problems, g.lang(sub, r)}); err != nil {
+	lang := g.lang(sub, r)
+	row.Lang = string(lang)
+	if err := g.feedback(e, graded{row, r, problems, lang}); err != nil {
 		row.Flags = append(row.Flags, "feedback not written: "+err.Error())
 	}
 	return row

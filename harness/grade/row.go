@@ -48,6 +48,9 @@ type Row struct {
 	// OwnKillers name, per mutant counted in Killed or KilledHeldOut, the
 	// student's own observations that kill it.
 	OwnKillers []OwnKiller `json:"own_killers"`
+	// Lang is the language of the student's feedback: their
+	// predictions', else their worksheet's ("" when nothing was read).
+	Lang string `json:"lang,omitempty"`
 	// Isolation says what enforced the worker's budgets ("" when no
 	// worker ran).
 	Isolation string `json:"isolation,omitempty"`

@@ -64,12 +64,15 @@ type config struct {
 	entries []grade.Entry
 	opt     grade.Options
 	held    *heldout.Set
+	// platform is closed with the config.
+	platform *platform
 }
 
 func (c *config) close() {
 	if c.held != nil {
 		c.held.Close()
 	}
+	c.platform.close()
 }
 
 // config reads every file the flags name and lists the class.
@@ -98,13 +101,17 @@ func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, err
 	if err := f.files(&opt); err != nil {
 		return nil, err
 	}
-	c := &config{class: class, opt: opt}
+	c := &config{class: class, opt: opt, platform: &f.platform}
+	if err := f.platform.prepare(f.format, &c.opt); err != nil {
+		return nil, err
+	}
 	if f.heldOut != "" {
 		build := func() (err error) {
 			c.held, err = heldout.Load(l, root, f.heldOut, names(obs), killmatrix.Options{Timeout: opt.Budgets.Observation})
 			return err
 		}
 		if err := progress.During(stderr, progress.Options{Label: "grade", Quiet: f.quiet}, "building the held-out mutants of "+f.heldOut, build); err != nil {
+			c.close()
 			return nil, fmt.Errorf("-heldout: %v", err)
 		}
 		c.opt.HeldOut = c.held

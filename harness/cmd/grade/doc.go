@@ -2,6 +2,7 @@
 //
 //	grade [flags] CLASS
 //	grade merge [-format F] [-o FILE] SHARD.json...
+//	grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]
 //
 // CLASS holds one folder per student, named for the student (any letters:
 // José and 王伟 are names), with the student's worksheet.md or
@@ -33,7 +34,9 @@
 //   - the output: -format table, csv or json (schemas/grade.schema.json),
 //     canvas or moodle (the gradebook's import file, from a -roster with
 //     its identifiers, with -assignment naming the column; see go doc
-//     ./harness/gradebook), and -o FILE;
+//     ./harness/gradebook), gradescope (one submission's results.json;
+//     grade gradescope writes the autograder bundle that runs it, see go
+//     doc ./harness/gradescope), and -o FILE;
 //   - the grading: -C (the checkout, as go -C; CLASS and every file named
 //     are then relative to it), -rubric (the weights, as JSON), -roster
 //     (the students expected, one a line, or CSV with the gradebook's

@@ -30,6 +30,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return grade.Serve(l, args[1:], stdout, stderr)
 		case "merge":
 			return runMerge(args[1:], stdout, stderr)
+		case "gradescope":
+			return runBundle(args[1:], stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
@@ -65,7 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(fs *flag.FlagSet) {
-	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [-format F] [-o FILE] SHARD.json...\n\nGrades every submission in the folder CLASS. Flags:\n")
+	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [-format F] [-o FILE] SHARD.json...\n       grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]\n\nGrades every submission in the folder CLASS. Flags:\n")
 	fs.PrintDefaults()
 }
 

@@ -4,11 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"idemlab/harness/grade"
 	"idemlab/harness/gradebook"
+	"idemlab/harness/gradescope"
 	"idemlab/harness/writers"
+	"idemlab/mutants"
 )
 
 // platform holds what the formats for a course's own platforms need
@@ -17,6 +21,45 @@ type platform struct {
 	assignment string
 	roster     *gradebook.Roster
 	stderr     io.Writer
+	// feedback is where the students' feedback is written, for
+	// -format gradescope; temporary is set when grade made it.
+	feedback, temporary string
+}
+
+// prepare makes sure grading writes the feedback that -format gradescope
+// puts in results.json.
+func (p *platform) prepare(format string, opt *grade.Options) error {
+	if format != "gradescope" {
+		return nil
+	}
+	if opt.FeedbackDir == "" {
+		dir, err := os.MkdirTemp("", "idemlab-feedback-")
+		if err != nil {
+			return err
+		}
+		opt.FeedbackDir, p.temporary = dir, dir
+	}
+	p.feedback = opt.FeedbackDir
+	return nil
+}
+
+func (p *platform) close() {
+	if p.temporary != "" {
+		os.RemoveAll(p.temporary)
+	}
+}
+
+// gradescope writes the one graded student's results.json.
+func (p *platform) gradescope(w io.Writer, c *grade.Class) error {
+	var text []byte
+	if len(c.Rows) == 1 && p.feedback != "" {
+		text, _ = os.ReadFile(filepath.Join(p.feedback, c.Rows[0].Student+".txt")) // none for a submission not read
+	}
+	r, err := gradescope.From(c, mutants.Lab().Catalogue, text)
+	if err != nil {
+		return err
+	}
+	return r.JSON(w)
 }
 
 func (p *platform) define(fs *flag.FlagSet) {
@@ -41,5 +84,6 @@ func (p *platform) formats() writers.Registry[*grade.Class] {
 	return append(writers.Classes[:len(writers.Classes):len(writers.Classes)],
 		writers.Writer[*grade.Class]{Name: "canvas", Doc: "Canvas's gradebook import CSV (needs -roster with ids)", Write: book(gradebook.Canvas)},
 		writers.Writer[*grade.Class]{Name: "moodle", Doc: "Moodle's CSV grade import (needs -roster with ids)", Write: book(gradebook.Moodle)},
+		writers.Writer[*grade.Class]{Name: "gradescope", Doc: "Gradescope's results.json, for a class of one submission", Write: p.gradescope},
 	)
 }

@@ -1,0 +1,148 @@
+package gradescope
+
+import (
+	"archive/zip"
+	"bytes"
+	_ "embed"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"text/template"
+
+	"idemlab/harness/report"
+)
+
+var (
+	//go:embed setup.sh.tmpl
+	setupText string
+	//go:embed run_autograder.tmpl
+	runText string
+
+	setupTmpl = template.Must(template.New("setup.sh").Parse(setupText))
+	runTmpl   = template.Must(template.New("run_autograder").Parse(runText))
+)
+
+// A Bundle is the autograder zip Gradescope asks for: setup.sh and
+// run_autograder at its root, the lab's files under lab/, the grade
+// program built for Gradescope's Linux under bin/, and the instructor's
+// held-out catalogue and rubric when there are.
+type Bundle struct {
+	// Root is the lab's checkout; Files its files to pack, relative to
+	// Root (see [LabFiles]).
+	Root  string
+	Files []string
+	// Grade is the grade program, built for Arch ("amd64", Gradescope's).
+	Grade string
+	Arch  string
+	// HeldOut and Rubric are the instructor's files, "" for none.
+	HeldOut, Rubric string
+}
+
+// LabFiles lists the files of the checkout at root that a bundle packs:
+// those git tracks, but a student's own (testdata/student/, the
+// worksheets' history), which a lab's repository may hold as examples.
+func LabFiles(root string) ([]string, error) {
+	cmd := exec.Command("git", "ls-files", "-z")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("gradescope: the bundle packs the files git tracks in %s: git ls-files: %v", root, err)
+	}
+	var files []string
+	for _, f := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		if f == "" || strings.HasPrefix(f, "testdata/student/") || filepath.Base(f) == "worksheet.history.json" {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(root, f)); err != nil {
+			continue // deleted in the work tree
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// BuildGrade builds the grade program of the checkout at root for Linux
+// on arch, into dir, and returns its path.
+func BuildGrade(root, dir, arch string) (string, error) {
+	out := filepath.Join(dir, "grade")
+	cmd := exec.Command("go", "build", "-o", out, "./harness/cmd/grade")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+arch)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("gradescope: building grade for linux/%s: %v\n%s", arch, err, msg)
+	}
+	return out, nil
+}
+
+// Write writes the bundle as a zip.
+func (b Bundle) Write(w io.Writer) error {
+	gomod, err := os.ReadFile(filepath.Join(b.Root, "go.mod"))
+	if err != nil {
+		return err
+	}
+	goVersion := ""
+	for line := range strings.Lines(string(gomod)) {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "go" {
+			goVersion = f[1]
+		}
+	}
+	if goVersion == "" {
+		return fmt.Errorf("gradescope: %s names no go version", filepath.Join(b.Root, "go.mod"))
+	}
+	data := map[string]any{"Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch}
+	z := zip.NewWriter(w)
+	for _, s := range []struct {
+		name string
+		tmpl *template.Template
+	}{{"setup.sh", setupTmpl}, {"run_autograder", runTmpl}} {
+		var text bytes.Buffer
+		if err := s.tmpl.Execute(&text, data); err != nil {
+			return err
+		}
+		if err := add(z, s.name, 0o755, text.Bytes()); err != nil {
+			return err
+		}
+	}
+	files := []struct{ from, to string }{{b.Grade, "bin/grade"}, {b.HeldOut, "heldout.json"}, {b.Rubric, "rubric.json"}}
+	for _, f := range b.Files {
+		files = append(files, struct{ from, to string }{filepath.Join(b.Root, f), "lab/" + filepath.ToSlash(f)})
+	}
+	for _, f := range files {
+		if f.from == "" {
+			continue
+		}
+		if err := addFile(z, f.from, f.to); err != nil {
+			return err
+		}
+	}
+	return z.Close()
+}
+
+func addFile(z *zip.Writer, from, to string) error {
+	fi, err := os.Lstat(from)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("gradescope: %s is not a regular file", from)
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return add(z, to, fi.Mode().Perm()|0o644, data)
+}
+
+func add(z *zip.Writer, name string, mode os.FileMode, data []byte) error {
+	h := &zip.FileHeader{Name: name, Method: zip.Deflate}
+	h.SetMode(mode)
+	w, err := z.CreateHeader(h)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}

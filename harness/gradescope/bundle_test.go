@@ -1,0 +1,203 @@
+package gradescope_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"idemlab/harness/gradescope"
+	"idemlab/harness/internal/schematest"
+	"idemlab/harness/internal/testfs"
+	"idemlab/harness/mutation"
+)
+
+// root is the checkout, seen from this folder.
+const root = "../.."
+
+// bundle builds the bundle of this checkout with the example held-out
+// catalogue, for the machine the test runs on, and unpacks it as
+// Gradescope does: the zip into ROOT/source, run_autograder copied to
+// ROOT/run_autograder. It returns ROOT.
+func bundle(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("the bundle is for Gradescope's Linux")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("run_autograder is a bash script")
+	}
+	files, err := gradescope.LabFiles(root)
+	if err != nil {
+		t.Skip(err) // not a git checkout
+	}
+	bin, err := gradescope.BuildGrade(root, t.TempDir(), runtime.GOARCH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zb bytes.Buffer
+	b := gradescope.Bundle{Root: root, Files: files, Grade: bin, Arch: runtime.GOARCH, HeldOut: filepath.Join(root, "testdata/heldout/example.json")}
+	if err := b.Write(&zb); err != nil {
+		t.Fatal(err)
+	}
+	ag := t.TempDir()
+	z, err := zip.NewReader(bytes.NewReader(zb.Bytes()), int64(zb.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range z.File {
+		to := filepath.Join(ag, "source", filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, data, f.Mode().Perm()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{"setup.sh", "run_autograder", "bin/grade", "heldout.json", "lab/go.mod", "lab/reference/store.go", "lab/testdata/edge/fetch_pending_is_nil.txtar"} {
+		if !slices.ContainsFunc(z.File, func(f *zip.File) bool { return f.Name == want }) {
+			t.Errorf("the bundle has no %s at its root", want)
+		}
+	}
+	run, err := os.ReadFile(filepath.Join(ag, "source", "run_autograder"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ag, "run_autograder"), run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return ag
+}
+
+// TestBundleGradesASubmission runs run_autograder, as Gradescope runs it,
+// on submissions laid out as Gradescope lays them out (in a temporary
+// root standing for /autograder), and checks each results.json: it is
+// valid against the documented format (testdata/results.schema.json),
+// its score is the sum of its tests, its held-out tests have the
+// visibility of their tier, and it speaks the student's language.
+func TestBundleGradesASubmission(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds grade and the held-out mutants")
+	}
+	ag := bundle(t)
+	edge := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(root, "testdata/edge", name+".txtar"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	catFile := filepath.Join(root, "testdata/heldout/example.json")
+	catData, err := os.ReadFile(catFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := mutation.Parse(catFile, catData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		// passed lists the tests that must pass, by number; every
+		// other test fails.
+		passed   []string
+		language string
+	}{
+		{
+			name: "worksheet and student folder",
+			files: map[string]string{
+				"worksheet.md": "```prediction\nmutant: 7_counts\nkiller: edge/counts_sees_pending\nevidence: state\nreason: pending is not counted\n```\n",
+				// The intended killers of the visible and the hidden
+				// held-out mutant, as the student's own.
+				"student/fetch_pending.txtar": edge("fetch_pending_is_nil"),
+				"student/purge_limit.txtar":   edge("purge_limit_plus_one_leaves_highest"),
+			},
+			passed: []string{"Prediction: 7_counts", "held-out mutant 4_fetch_ignores_status", "held-out mutant 6_purge_limit_plus_one",
+				"held-out mutant 2_reserve_forgets_digest", "Penalty: invalid", "Penalty: observations"},
+			language: "Prediction: ",
+		},
+		{
+			name: "a whole repository, in Chinese",
+			files: map[string]string{
+				"worksheet.zh-CN.md":                  "```prediction\nmutant: 7_counts\nkiller: student/counts\nevidence: return\nreason: 未完成的键没有被计数\n```\n",
+				"testdata/student/counts.txtar":       "# 一次预约。\nidem init\nidem reserve k v 10\nidem counts\nstdout '\"pending\":1'\n",
+				"reference/store.go":                  "package reference // a student's copy is never graded\n",
+				"testdata/student/broken_fetch.txtar": "# 期望一个不存在的键重放 1。\nidem init\nidem fetch k 1\nstdout '^1$'\n",
+			},
+			passed:   []string{"你的观测杀死 7_counts", "扣分：超时"},
+			language: "预测：",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.RemoveAll(filepath.Join(ag, "submission"))
+			os.RemoveAll(filepath.Join(ag, "results"))
+			testfs.Write(t, filepath.Join(ag, "submission"), tc.files)
+			cmd := exec.Command("bash", filepath.Join(ag, "run_autograder"))
+			cmd.Dir = ag
+			cmd.Env = append(os.Environ(), "IDEMLAB_AUTOGRADER_ROOT="+ag)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("run_autograder: %v\n%s", err, out)
+			}
+			data, err := os.ReadFile(filepath.Join(ag, "results", "results.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			schematest.Validate(t, "testdata/results.schema.json", data)
+			var r gradescope.Results
+			if err := json.Unmarshal(data, &r); err != nil {
+				t.Fatal(err)
+			}
+			sum := 0.0
+			for _, test := range r.Tests {
+				sum += test.Score
+				pass := slices.ContainsFunc(tc.passed, func(p string) bool { return strings.Contains(test.Name, p) })
+				if got := test.Status == "passed"; got != pass {
+					t.Errorf("test %q: status %s (%v of %v): %s", test.Name, test.Status, test.Score, test.MaxScore, test.Output)
+				}
+				if !strings.HasPrefix(test.Name, "Penalty") && !strings.HasPrefix(test.Name, "扣分") && (test.Status == "passed") != (test.Score == test.MaxScore) {
+					t.Errorf("test %q: %s with %v of %v", test.Name, test.Status, test.Score, test.MaxScore)
+				}
+			}
+			if sum != r.Score {
+				t.Errorf("score %v, but the tests add up to %v", r.Score, sum)
+			}
+			if !slices.ContainsFunc(r.Tests, func(t gradescope.Test) bool { return strings.HasPrefix(t.Name, tc.language) }) {
+				t.Errorf("no test is named in the student's language (%q...)", tc.language)
+			}
+			// Every viable held-out mutant has a test, with its tier's
+			// visibility; an unviable one has none.
+			for _, m := range cat.Mutants {
+				i := slices.IndexFunc(r.Tests, func(t gradescope.Test) bool { return strings.HasSuffix(t.Name, " "+m.Name) })
+				unviable := strings.Contains(m.Name, "does_not")
+				switch {
+				case unviable && i >= 0:
+					t.Errorf("unviable %s has a test", m.Name)
+				case !unviable && i < 0:
+					t.Errorf("held-out %s has no test", m.Name)
+				case !unviable && r.Tests[i].Visibility != gradescope.Visibility(m.Visibility):
+					t.Errorf("held-out %s (%s): visibility %s", m.Name, m.Visibility, r.Tests[i].Visibility)
+				}
+			}
+			if !strings.Contains(r.Output, "7_counts") {
+				t.Errorf("the output is not the student's feedback:\n%s", r.Output)
+			}
+		})
+	}
+}
