@@ -171,6 +171,10 @@ type Command struct {
 	Flags []Flag
 	// Subcommands in the order their usage lists them.
 	Subcommands []Subcommand
+	// Prelude are the command lines (args without Name) every program
+	// the differential search generates starts with, such as idem init:
+	// the state every other subcommand needs.
+	Prelude [][]string
 	// Run runs one command line, args without Name, against impl, with
 	// relative paths resolved against dir, and writes its output to
 	// stdout. A malformed line returns an error before anything is
@@ -183,6 +187,9 @@ type Flag struct {
 	// Name without its dash, e.g. "db"; Arg names its value ("" for a
 	// boolean flag); Doc says what it does.
 	Name, Arg, Doc string
+	// Domain, when set, is the values the differential search gives the
+	// flag; it leaves a flag without one out.
+	Domain *Domain
 }
 
 // A Subcommand is one operation of a command.
@@ -197,6 +204,10 @@ type Subcommand struct {
 	// rather than an operation's result: a check of its output is state
 	// evidence.
 	ReadsState bool
+	// Params are its arguments as the differential search draws them, in
+	// order. A subcommand that takes arguments (Args is set) but declares
+	// no Params is left out of the search.
+	Params []Param
 }
 
 // Subcommand returns the subcommand that an argument list (without the

@@ -86,7 +86,8 @@ func Command() lab.Command {
 	return lab.Command{
 		Name:    "ctr",
 		Summary: "one counter operation against the implementation under test",
-		Flags:   []lab.Flag{{Name: "f", Arg: "FILE", Doc: "the counter's file, relative to the current directory (default " + DefaultFile + ")"}},
+		Flags: []lab.Flag{{Name: "f", Arg: "FILE", Doc: "the counter's file, relative to the current directory (default " + DefaultFile + ")",
+			Domain: &lab.Domain{Kind: lab.Text, Pool: "file", Values: []string{DefaultFile, "a", "b"}}}},
 		Subcommands: []lab.Subcommand{
 			{Name: "inc", Doc: "Add one to the counter; prints its new value."},
 			{Name: "get", Doc: "Print the counter's value, 0 when its file does not exist.", ReadsState: true},

@@ -1,0 +1,168 @@
+package search
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
+)
+
+// A Script is the minimal program a search found: its steps, the last of
+// which is the first where the two implementations differ.
+type Script struct {
+	// Lab names the lab, Other the implementation compared with the
+	// reference.
+	Lab   string `json:"lab"`
+	Other string `json:"other"`
+	// Seed is the search's, and Program the number of the program, in
+	// the search, that first showed a difference (before shrinking).
+	Seed    uint64 `json:"seed"`
+	Program int    `json:"program"`
+	Steps   []Step `json:"steps"`
+	// Confirmed says the observation the script writes was run as any
+	// observation is (killmatrix.Run): it passed on the reference and
+	// failed on the other. OnOther is what it did there: fail, or timeout.
+	Confirmed bool   `json:"confirmed"`
+	OnOther   string `json:"on_other,omitempty"`
+	// Unconfirmed says why it is not confirmed.
+	Unconfirmed string `json:"unconfirmed,omitempty"`
+}
+
+// Lines are the script's command lines, as an observation writes them.
+func (s *Script) Lines() []string {
+	var lines []string
+	for _, st := range s.Steps {
+		lines = append(lines, quoteLine(st.Args))
+	}
+	return lines
+}
+
+// What says, in one sentence, what differs: the last step's command and
+// what it did on each implementation.
+func (s *Script) What() string {
+	st := s.Steps[len(s.Steps)-1]
+	line := quoteLine(st.Args)
+	ref, other := st.Reference, st.Other
+	switch {
+	case other.Hung:
+		return fmt.Sprintf("%s does not return on %s (the reference %s)", line, s.Other, did(ref))
+	case ref.Failed() != other.Failed():
+		return fmt.Sprintf("%s %s on the reference and %s on %s", line, did(ref), did(other), s.Other)
+	default:
+		return fmt.Sprintf("%s prints %s on the reference and %s on %s", line, printed(ref.Stdout), printed(other.Stdout), s.Other)
+	}
+}
+
+// did words an outcome: it failed (and why) or succeeded (and printed).
+func did(o Outcome) string {
+	switch {
+	case o.Hung:
+		return "does not return"
+	case o.Failed():
+		return "fails (" + o.Err + ")"
+	}
+	return "succeeds, printing " + printed(o.Stdout)
+}
+
+func printed(out string) string {
+	out = strings.TrimSuffix(out, "\n")
+	switch {
+	case out == "":
+		return "nothing"
+	case strings.Contains(out, "\n"):
+		return fmt.Sprintf("%d lines (%s)", strings.Count(out, "\n")+1, strings.ReplaceAll(out, "\n", " | "))
+	}
+	return out
+}
+
+// Observation writes the script as a ready-to-run observation: a comment
+// naming what differs, every command (with ! where it fails on the
+// reference), and, after the last, a check of what the reference printed,
+// so that it passes on the reference and fails on the other.
+func (s *Script) Observation() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Found by the differential search (seed %d, program %d), shrunk to %d commands:\n", s.Seed, s.Program, len(s.Steps))
+	fmt.Fprintf(&b, "# %s.\n\n", s.What())
+	var files []string
+	for i, st := range s.Steps {
+		prefix := ""
+		if st.Reference.Failed() {
+			prefix = "! "
+		}
+		b.WriteString(prefix + quoteLine(st.Args) + "\n")
+		if i < len(s.Steps)-1 || st.Other.Hung || st.Reference.Failed() != st.Other.Failed() && st.Reference.Stdout == "" {
+			continue
+		}
+		// The check of what the reference printed: a pattern for one line
+		// the other did not print as a line of its own, else the whole.
+		ref := st.Reference.Stdout
+		pattern := "^" + regexp.QuoteMeta(strings.TrimSuffix(ref, "\n")) + "$"
+		switch {
+		case ref == "":
+			b.WriteString("! stdout .\n")
+		case strings.Count(ref, "\n") == 1 && strings.HasSuffix(ref, "\n") && !regexp.MustCompile("(?m)"+pattern).MatchString(st.Other.Stdout):
+			b.WriteString("stdout " + quote(pattern) + "\n")
+		default:
+			name := fmt.Sprintf("want-%d.txt", i+1)
+			b.WriteString("cmp stdout " + name + "\n")
+			files = append(files, "-- "+name+" --\n"+ref)
+		}
+	}
+	for _, f := range files {
+		b.WriteString(f)
+		if !strings.HasSuffix(f, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return []byte(b.String())
+}
+
+// plainWord is a word testscript reads as it is, without quotes.
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./:=,+@-]+$`)
+
+// quote writes one word for a testscript line: as it is when it is plain,
+// else in single quotes, a quote inside doubled.
+func quote(w string) string {
+	if plainWord.MatchString(w) {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", "''") + "'"
+}
+
+func quoteLine(args []string) string {
+	words := make([]string, len(args))
+	for i, a := range args {
+		words[i] = quote(a)
+	}
+	return strings.Join(words, " ")
+}
+
+// confirm runs the script's observation as the kill matrix runs any: it
+// must pass on ref and fail on other.
+func (s *Script) confirm(l *lab.Lab, ref, other lab.Impl, opt Options) error {
+	data := s.Observation()
+	file, cleanup, err := observationFile(opt.WorkRoot, data)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	o, err := killmatrix.New("search", "found", file, data)
+	if err != nil {
+		return err
+	}
+	kopt := killmatrix.Options{Timeout: 4 * opt.CallTimeout, WorkRoot: opt.WorkRoot}
+	onRef := killmatrix.Run(l, ref, o, kopt)
+	onOther := killmatrix.Run(l, other, o, kopt)
+	s.OnOther = string(onOther.Status)
+	s.Confirmed = onRef.Status == outcome.Pass && onOther.Status != outcome.Pass
+	if onRef.Status != outcome.Pass {
+		return fmt.Errorf("the script found for %s does not pass on the reference (%s at %s: %s):\n%s", other.Name, onRef.Status, onRef.Pos, onRef.Message, data)
+	}
+	if onOther.Status == outcome.Pass {
+		return fmt.Errorf("the script found for %s passes on it:\n%s", other.Name, data)
+	}
+	return nil
+}

@@ -1,0 +1,413 @@
+package search
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+)
+
+// Options bound and tune one search.
+type Options struct {
+	// Seed chooses the programs: the same seed, budget and lab generate
+	// the same programs, and find the same script. Zero means 1.
+	Seed uint64
+	// Programs is the budget in programs (default DefaultPrograms).
+	Programs int
+	// Time, when set, is the budget in time: no program starts after it
+	// has passed, and the result says the budget in programs was not
+	// spent. Shrinking a difference found is bounded by ShrinkTime.
+	Time time.Duration
+	// Steps is the average number of commands a program runs after its
+	// prelude (default DefaultSteps).
+	Steps int
+	// ShrinkTime bounds the shrinking of a difference (default
+	// DefaultShrinkTime).
+	ShrinkTime time.Duration
+	// CallTimeout bounds one command on one implementation (default
+	// DefaultCallTimeout); a command that takes longer is a difference.
+	CallTimeout time.Duration
+	// WorkRoot is where each program's stores are made (default a
+	// memory-backed folder, killmatrix.MemoryTempDir).
+	WorkRoot string
+}
+
+// The defaults of Options.
+const (
+	DefaultPrograms    = 1000
+	DefaultSteps       = 8
+	DefaultShrinkTime  = 20 * time.Second
+	DefaultCallTimeout = 5 * time.Second
+)
+
+func (o Options) withDefaults() Options {
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.Programs <= 0 {
+		o.Programs = DefaultPrograms
+	}
+	if o.Steps <= 0 {
+		o.Steps = DefaultSteps
+	}
+	if o.ShrinkTime <= 0 {
+		o.ShrinkTime = DefaultShrinkTime
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = DefaultCallTimeout
+	}
+	if o.WorkRoot == "" {
+		o.WorkRoot = killmatrix.MemoryTempDir()
+	}
+	return o
+}
+
+// A Result is what one search found.
+type Result struct {
+	// Other names the implementation compared with the reference.
+	Other string `json:"other"`
+	// Seed and Budget are the search's: its seed and its budget in
+	// programs.
+	Seed   uint64 `json:"seed"`
+	Budget int    `json:"budget"`
+	// Programs counts the programs run until a difference was found (that
+	// one included), or all of them.
+	Programs int `json:"programs"`
+	// OutOfTime says the budget in time ran out before the budget in
+	// programs was spent.
+	OutOfTime bool `json:"out_of_time,omitempty"`
+	// Elapsed is the search's time, Shrink the part spent shrinking.
+	Elapsed time.Duration `json:"elapsed_ns"`
+	Shrink  time.Duration `json:"shrink_ns,omitempty"`
+	// Script is the minimal program that tells the two apart, nil when
+	// none was found.
+	Script *Script `json:"script,omitempty"`
+}
+
+// Found reports whether the search found a difference.
+func (r *Result) Found() bool { return r.Script != nil }
+
+// An Outcome is what one command line did on one implementation.
+type Outcome struct {
+	Stdout string `json:"stdout"`
+	// Err is the first line of its error, "" when it succeeded.
+	Err string `json:"err,omitempty"`
+	// Hung says it did not return within the search's CallTimeout.
+	Hung bool `json:"hung,omitempty"`
+}
+
+// Failed reports whether the command failed (or hung).
+func (o Outcome) Failed() bool { return o.Err != "" || o.Hung }
+
+func (o Outcome) same(p Outcome) bool {
+	return o.Failed() == p.Failed() && o.Hung == p.Hung && o.Stdout == p.Stdout
+}
+
+// A Step is one command line of a program and what it did on both.
+type Step struct {
+	// Args is the line, its command's name first.
+	Args      []string `json:"args"`
+	Reference Outcome  `json:"reference"`
+	Other     Outcome  `json:"other"`
+}
+
+// Run searches for a program in l's observation language on which other
+// and the reference ref behave differently, within opt's budget, and
+// shrinks the first one found to a minimal script (see the package
+// documentation). An error says the search could not run at all: a lab
+// whose commands declare nothing to draw.
+func Run(l *lab.Lab, ref, other lab.Impl, opt Options) (*Result, error) {
+	opt = opt.withDefaults()
+	actions, err := vocabulary(l)
+	if err != nil {
+		return nil, err
+	}
+	s := &searcher{lab: l, ref: ref, other: other, opt: opt, actions: actions}
+	start := time.Now()
+	s.deadline = time.Time{}
+	if opt.Time > 0 {
+		s.deadline = start.Add(opt.Time)
+	}
+	rec, err := check(budget{checks: opt.Programs, steps: opt.Steps, seed: opt.Seed, shrink: opt.ShrinkTime}, s.property)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Other: other.Name, Seed: opt.Seed, Budget: opt.Programs, Programs: s.programs, Elapsed: time.Since(start)}
+	if !s.found.IsZero() {
+		res.Shrink = time.Since(s.found)
+	}
+	switch {
+	case s.differs && s.lastFailed:
+		res.Script = s.last
+	case s.differs:
+		return nil, fmt.Errorf("search of %s: a difference was found but did not happen again on the same program: an implementation is not deterministic", other.Name)
+	case rec.failed && !s.outOfTime:
+		return nil, fmt.Errorf("search of %s: %s", other.Name, strings.Join(rec.errors, "; "))
+	}
+	res.OutOfTime = s.outOfTime && res.Programs < opt.Programs
+	if res.Script != nil {
+		if err := res.Script.confirm(l, ref, other, opt); err != nil {
+			res.Script.Unconfirmed = err.Error()
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// An action is one subcommand the search can draw: its command, and the
+// subcommand itself.
+type action struct {
+	cmd lab.Command
+	sub lab.Subcommand
+}
+
+func (a action) name() string { return a.cmd.Name + " " + a.sub.Name }
+
+// vocabulary lists what a program can run: every subcommand of every
+// command that takes no argument or declares its Params.
+func vocabulary(l *lab.Lab) ([]action, error) {
+	var acts []action
+	for _, c := range l.Commands {
+		for _, s := range c.Subcommands {
+			if s.Args == "" || len(s.Params) > 0 {
+				acts = append(acts, action{c, s})
+			}
+		}
+	}
+	if len(acts) == 0 {
+		return nil, errors.New("the lab's commands declare no subcommand the search can draw (give each subcommand's Params)")
+	}
+	return acts, nil
+}
+
+// searcher is one search in progress.
+type searcher struct {
+	lab        *lab.Lab
+	ref, other lab.Impl
+	opt        Options
+	actions    []action
+	deadline   time.Time
+	// programs counts the programs run while looking; once a difference
+	// is found (found), every further run is the shrinker's.
+	programs   int
+	outOfTime  bool
+	differs    bool
+	found      time.Time
+	last       *Script
+	lastFailed bool
+	// seen holds, while shrinking, what each program seen so far printed
+	// at its last line, by a digest of its lines.
+	seen map[[32]byte][2]Outcome
+}
+
+// property is the property rapid checks: one program, run on both
+// implementations, command by command, failing at the first command
+// whose outcome differs.
+func (s *searcher) property(t *rapid.T) {
+	if !s.differs {
+		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.outOfTime = true
+			runtime.Goexit() // ends rapid.Check where it is: see check
+		}
+		s.programs++
+	}
+	s.lastFailed = false
+	p, err := s.newProgram()
+	if err != nil {
+		t.Fatalf("cannot make a work folder: %v", err)
+	}
+	t.Cleanup(p.remove)
+	for _, c := range s.lab.Commands {
+		for _, line := range c.Prelude {
+			s.step(t, p, append([]string{c.Name}, line...))
+		}
+	}
+	// rapid orders the actions by name and shrinks towards the first:
+	// named by their place in the lab's tables, a shrunk program prefers
+	// the subcommands a lab lists first, the plain ones.
+	actions := map[string]func(*rapid.T){}
+	for i, a := range s.actions {
+		actions[fmt.Sprintf("%03d %s", i, a.name())] = func(t *rapid.T) {
+			s.step(t, p, p.line(t, a))
+		}
+	}
+	t.Repeat(actions)
+}
+
+// step runs one line on both and fails the program where they differ.
+// The failure's message is always the same, so that rapid's shrinker
+// keeps any smaller program that differs anywhere.
+func (s *searcher) step(t *rapid.T, p *program, args []string) {
+	st := Step{Args: args}
+	st.Reference, st.Other = s.run(p, args)
+	p.steps = append(p.steps, st)
+	if st.Reference.same(st.Other) {
+		return
+	}
+	if !s.differs {
+		s.differs, s.found = true, time.Now()
+		s.seen = map[[32]byte][2]Outcome{}
+	}
+	s.last, s.lastFailed = &Script{Steps: slices.Clone(p.steps), Lab: s.lab.Name, Other: s.other.Name, Seed: s.opt.Seed, Program: s.programs}, true
+	t.Fatalf("the implementations differ")
+}
+
+// run runs one more line of p on both implementations. While shrinking,
+// rapid runs many programs that begin with the same lines; what a line
+// prints depends only on the lines before it, so a program seen before is
+// not run again, and one that extends a program seen before runs its
+// common beginning only when a new line needs the stores it made.
+func (s *searcher) run(p *program, args []string) (ref, other Outcome) {
+	p.prefix = sha256.Sum256(append(p.prefix[:], []byte(strings.Join(args, "\x00")+"\x01")...))
+	if s.seen != nil {
+		if o, ok := s.seen[p.prefix]; ok {
+			p.pending = append(p.pending, args)
+			return o[0], o[1]
+		}
+	}
+	for _, line := range p.pending {
+		s.call(p.dirs[0], s.ref, line)
+		s.call(p.dirs[1], s.other, line)
+	}
+	p.pending = nil
+	ref, other = s.call(p.dirs[0], s.ref, args), s.call(p.dirs[1], s.other, args)
+	if s.seen != nil {
+		s.seen[p.prefix] = [2]Outcome{ref, other}
+	}
+	return ref, other
+}
+
+// call runs one line on impl in dir, within the call timeout, its work
+// folder written $WORK in what it prints. A panic is the command's error.
+func (s *searcher) call(dir string, impl lab.Impl, args []string) Outcome {
+	c, _ := s.lab.Command(args[0])
+	done := make(chan Outcome, 1)
+	go func() {
+		var out bytes.Buffer
+		var o Outcome
+		defer func() {
+			if e := recover(); e != nil {
+				o.Err = fmt.Sprintf("panic: %v", e)
+			}
+			o.Stdout = strings.ReplaceAll(out.String(), dir, "$WORK")
+			done <- o
+		}()
+		if err := c.Run(impl, dir, args[1:], &out); err != nil {
+			o.Err, _, _ = strings.Cut(strings.ReplaceAll(err.Error(), dir, "$WORK"), "\n")
+			if o.Err == "" {
+				o.Err = "failed"
+			}
+		}
+	}()
+	select {
+	case o := <-done:
+		return o
+	case <-time.After(s.opt.CallTimeout):
+		return Outcome{Hung: true}
+	}
+}
+
+// program is one program being run: a work folder per implementation
+// and the steps so far.
+type program struct {
+	dirs  [2]string
+	steps []Step
+	draw  drawer
+	// prefix digests the lines so far; pending are those not run yet,
+	// because what they print was known.
+	prefix  [32]byte
+	pending [][]string
+}
+
+func (s *searcher) newProgram() (*program, error) {
+	p := &program{draw: drawer{pools: pools{}}}
+	for i := range p.dirs {
+		d, err := os.MkdirTemp(s.opt.WorkRoot, "idemlab-search-")
+		if err != nil {
+			p.remove()
+			return nil, err
+		}
+		p.dirs[i] = d
+	}
+	return p, nil
+}
+
+func (p *program) remove() {
+	for _, d := range p.dirs {
+		if d != "" {
+			os.RemoveAll(d)
+		}
+	}
+}
+
+// line draws one command line of a: its flags, then its arguments.
+func (p *program) line(t *rapid.T, a action) []string {
+	p.draw.t = t
+	args := []string{a.cmd.Name}
+	for _, f := range a.cmd.Flags {
+		if f.Domain != nil && rapid.Bool().Draw(t, "-"+f.Name) {
+			args = append(args, "-"+f.Name, p.draw.value(*f.Domain, "-"+f.Name, false))
+		}
+	}
+	args = append(args, a.sub.Name)
+	return append(args, p.params(t, a.cmd, a.sub.Params, false)...)
+}
+
+// params draws the arguments of a parameter list; in a line, a Line
+// parameter is left out (a line holds no line).
+func (p *program) params(t *rapid.T, c lab.Command, params []lab.Param, inLine bool) []string {
+	var words []string
+	for _, prm := range params {
+		switch {
+		case prm.Domain.Kind == lab.Line && inLine:
+			return words
+		case prm.Variadic:
+			n := rapid.IntRange(0, 2).Draw(t, prm.Name+" count")
+			for range n {
+				words = append(words, p.word(t, c, prm, inLine))
+			}
+		case prm.Optional && !rapid.Bool().Draw(t, prm.Name+" given"):
+			return words
+		default:
+			words = append(words, p.word(t, c, prm, inLine))
+		}
+	}
+	return words
+}
+
+func (p *program) word(t *rapid.T, c lab.Command, prm lab.Param, inLine bool) string {
+	if prm.Domain.Kind != lab.Line {
+		return p.draw.value(prm.Domain, prm.Name, inLine)
+	}
+	name := rapid.SampledFrom(prm.Domain.Lines).Draw(t, prm.Name)
+	words := []string{name}
+	if sub, ok := c.Subcommand([]string{name}); ok {
+		words = append(words, p.params(t, c, sub.Params, true)...)
+	}
+	return strings.Join(words, " ")
+}
+
+// observationFile writes data as a file for killmatrix to run.
+func observationFile(root string, data []byte) (string, func(), error) {
+	dir, err := os.MkdirTemp(root, "idemlab-search-obs-")
+	if err != nil {
+		return "", nil, err
+	}
+	file := filepath.Join(dir, "search.txtar")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	return file, func() { os.RemoveAll(dir) }, nil
+}
