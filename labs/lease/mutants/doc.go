@@ -51,6 +51,12 @@
 //     ./labs/lease/mutants" is the student's quick loop for this lab.
 //     TestExampleWorksheet is a student's trial of the Chinese worksheet
 //     (labs/lease/testdata/example), with lessons in Chinese.
+//   - labs/lease/mutants/harnesstest runs the lab through the harness's
+//     library entry points, with no harness change: the kill report and
+//     every writer, the example held-out catalogue, every generated
+//     single-point mutant (killed, or listed in equivalent.json), and
+//     grading a class sharded and merged. It is apart, with the
+//     interleavings' thousand runs, so that the quick loop stays quick.
 //   - TestCopiesAreFresh, TestEmbeddedCatalogue and TestLabIsSound keep
 //     the copies, the registry, the embedded catalogue and the lease.API
 //     type in step with the reference; TestClauses holds clauses.json
