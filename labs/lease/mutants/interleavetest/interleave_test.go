@@ -24,7 +24,7 @@ const runs = 1000
 // transaction: the second worker acts during the takeover, instead of
 // waiting for it.
 var races = map[string]string{
-	"takeover_race_has_one_winner":              "cmp stdout want-interleave.txt",
+	"takeover_race_has_one_winner":               "cmp stdout want-interleave.txt",
 	"stale_finish_during_takeover_is_fenced_off": "cmp stdout want-interleave.txt",
 }
 
