@@ -16,6 +16,9 @@ type Analytics struct {
 	// WrongPredictions lists, per lab mutant, how many predictions about
 	// it were wrong, most first.
 	WrongPredictions []Tally `json:"wrong_predictions"`
+	// AfterReveal lists, per lab mutant, how many predictions about it
+	// were recorded after its answer was revealed, most first.
+	AfterReveal []Tally `json:"after_reveal"`
 	// Misconceptions groups the students' invalid observations by the
 	// mutant whose behaviour they expect, most common first.
 	Misconceptions []Misconception `json:"misconceptions"`
@@ -40,8 +43,8 @@ type Misconception struct {
 // Analyse computes the class analytics from its rows alone, so that a
 // merge of shards computes the same as one run of the whole class.
 func Analyse(rows []Row, cat *mutation.Catalogue, held []heldout.Mutant) Analytics {
-	a := Analytics{Unkilled: []Tally{}, WrongPredictions: []Tally{}, Misconceptions: []Misconception{}}
-	killed, wrong, predicted := map[string]int{}, map[string]int{}, map[string]int{}
+	a := Analytics{Unkilled: []Tally{}, WrongPredictions: []Tally{}, AfterReveal: []Tally{}, Misconceptions: []Misconception{}}
+	killed, wrong, predicted, late := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	shared := map[string][]string{}
 	graded := 0
 	for _, row := range rows {
@@ -56,6 +59,9 @@ func Analyse(rows []Row, cat *mutation.Catalogue, held []heldout.Mutant) Analyti
 			if !p.Right {
 				wrong[p.Mutant]++
 			}
+			if p.Recorded == "after" {
+				late[p.Mutant]++
+			}
 		}
 		for _, e := range row.Expectations {
 			for _, m := range e.Mutants {
@@ -68,6 +74,7 @@ func Analyse(rows []Row, cat *mutation.Catalogue, held []heldout.Mutant) Analyti
 		hints[m.Name] = m.Hint.String()
 		a.Unkilled = append(a.Unkilled, Tally{Mutant: m.Name, Count: killed[m.Name], Of: graded})
 		a.WrongPredictions = append(a.WrongPredictions, Tally{Mutant: m.Name, Count: wrong[m.Name], Of: predicted[m.Name]})
+		a.AfterReveal = append(a.AfterReveal, Tally{Mutant: m.Name, Count: late[m.Name], Of: predicted[m.Name]})
 	}
 	for _, h := range held {
 		if h.Unviable == "" {
@@ -76,6 +83,7 @@ func Analyse(rows []Row, cat *mutation.Catalogue, held []heldout.Mutant) Analyti
 	}
 	slices.SortStableFunc(a.Unkilled, func(x, y Tally) int { return cmp.Compare(x.Count, y.Count) })
 	slices.SortStableFunc(a.WrongPredictions, func(x, y Tally) int { return cmp.Compare(y.Count, x.Count) })
+	slices.SortStableFunc(a.AfterReveal, func(x, y Tally) int { return cmp.Compare(y.Count, x.Count) })
 	for m, obs := range shared {
 		a.Misconceptions = append(a.Misconceptions, Misconception{Mutant: m, Hint: hints[m], Observations: obs})
 	}

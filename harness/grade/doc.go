@@ -52,7 +52,12 @@
 //
 // The counts of the row come from that report; [Rubric.Total] weighs them:
 // each count times its weight, summed ([DefaultRubric] unless a rubric file
-// says otherwise, see [ParseRubric]). With Options.FeedbackDir set, each
+// says otherwise, see [ParseRubric]). The submission's prediction history
+// (worksheet.history.json) says which predictions were recorded after
+// their answer was revealed: a right one earns the rubric's
+// prediction_after_reveal (default 0) instead of prediction_right, the
+// feedback names it with when and how its answer was shown, and
+// [Analytics].AfterReveal counts them per mutant. With Options.FeedbackDir set, each
 // student's feedback (their report in the reveal view, in their worksheet's
 // language, then the grade as a sum of its terms with every reason) is
 // written to NAME.txt as soon as the student is graded.

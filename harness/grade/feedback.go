@@ -18,6 +18,8 @@ type graded struct {
 	report   *report.Report // the full report; nil when nothing was read
 	problems predict.Problems
 	lang     i18n.Lang
+	// history is the submission's prediction history, nil without one.
+	history *predict.History
 }
 
 // feedback is the file a student receives: their report as they may
@@ -27,15 +29,22 @@ type graded struct {
 func (g graded) feedback(opt Options) []byte {
 	var b bytes.Buffer
 	l := g.lang
+	var unpredicted []string
 	if g.report != nil {
 		shown := g.report.For(report.Reveal)
 		shown.Localize(l)
+		// The work is handed in: what was not predicted is said once, with
+		// the grade, not as advice to predict before running.
+		unpredicted, shown.Unpredicted = shown.Unpredicted, nil
 		shown.Text(&b)
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "%s\n", l.T("grade.title", i18n.M{"Student": g.row.Student}))
 	fmt.Fprintf(&b, "  %s\n", g.sum(opt.Rubric))
-	reasons := g.reasons()
+	if len(unpredicted) > 0 {
+		fmt.Fprintf(&b, "  %s\n", l.T("grade.unpredicted", i18n.M{"Mutants": strings.Join(unpredicted, ", ")}))
+	}
+	reasons := g.reasons(opt.Rubric)
 	if len(reasons) == 0 {
 		fmt.Fprintf(&b, "  %s\n", l.T("grade.no-reasons", nil))
 	} else {
@@ -56,7 +65,8 @@ func (g graded) sum(rb Rubric) string {
 		n      int
 		id     string
 	}{
-		{rb.PredictionRight, row.Right, "grade.term.right"},
+		{rb.PredictionRight, row.Right - row.RightAfterReveal, "grade.term.right"},
+		{rb.PredictionAfterReveal, row.RightAfterReveal, "grade.term.after-reveal"},
 		{rb.OwnKill, row.OwnKills, "grade.term.own-kill"},
 		{rb.HeldOutKill, row.HeldOutKills, "grade.term.held-out-kill"},
 		{rb.Invalid, row.Invalid, "grade.term.invalid"},
@@ -86,10 +96,11 @@ func (g graded) sum(rb Rubric) string {
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-// reasons are every reason behind the grade: the worksheet's problems in
-// the student's language, then the flags (refusals, timeouts, budgets).
-func (g graded) reasons() []string {
-	var out []string
+// reasons are every reason behind the grade: each prediction recorded
+// after its answer was revealed, the worksheet's problems in the
+// student's language, then the flags (refusals, timeouts, budgets).
+func (g graded) reasons(rb Rubric) []string {
+	out := g.afterReveal(rb)
 	for _, p := range g.problems {
 		out = append(out, submission.Quote(p.In(g.lang)))
 	}
@@ -140,4 +151,28 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// afterReveal says of each judged prediction recorded after its answer
+// was revealed what the rubric made of it, and why.
+func (g graded) afterReveal(rb Rubric) []string {
+	if g.report == nil || g.history == nil {
+		return nil
+	}
+	l := g.lang
+	var out []string
+	for _, v := range g.report.Verdicts {
+		if !v.Judged || v.Recorded != "after" {
+			continue
+		}
+		mu, _ := g.report.Mutant(v.Prediction.Mutant)
+		m := g.history.Mutants[v.Prediction.Mutant]
+		when, by := "", ""
+		if m != nil && m.Revealed != nil {
+			when, by = m.Revealed.UTC().Format("2006-01-02 15:04 UTC"), l.T("grade.after-reveal.by."+m.By, nil)
+		}
+		out = append(out, l.T("grade.after-reveal", i18n.M{"Mutant": mu.ID(), "Pos": v.Prediction.Pos, "When": when, "By": by,
+			"Right": v.Right, "Late": num(rb.PredictionAfterReveal), "OnTime": num(rb.PredictionRight)}))
+	}
+	return out
 }

@@ -180,20 +180,20 @@ func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
 		return row
 	}
 	row.Graded = true
-	r, problems := g.judge(ctx, stage, sub, &row)
+	r, problems, history := g.judge(ctx, stage, sub, &row)
 	row.count(r, sub)
 	row.Total = g.opt.Rubric.Total(row)
 	lang := g.lang(sub, r)
 	row.Lang = string(lang)
-	if err := g.feedback(e, graded{row, r, problems, lang}); err != nil {
+	if err := g.feedback(e, graded{row, r, problems, lang, history}); err != nil {
 		row.Flags = append(row.Flags, "feedback not written: "+err.Error())
 	}
 	return row
 }
 
 // judge runs the submission and assembles its full report; the
-// worksheets' problems come back for the feedback.
-func (g *grader) judge(ctx context.Context, stage string, sub *submission.Submission, row *Row) (*report.Report, predict.Problems) {
+// worksheets' problems and the history come back for the feedback.
+func (g *grader) judge(ctx context.Context, stage string, sub *submission.Submission, row *Row) (*report.Report, predict.Problems, *predict.History) {
 	row.Flags = append(row.Flags, sub.Flags...)
 	sheet, problems := g.sheet(sub, row)
 	full, held := g.lab, g.heldLab
@@ -210,7 +210,7 @@ func (g *grader) judge(ctx context.Context, stage string, sub *submission.Submis
 	if err != nil {
 		panic(err) // the matrices come from one lab: a mismatch is a bug
 	}
-	return r, problems
+	return r, problems, g.history(sub, r, row)
 }
 
 // sheet reads the worksheets: a malformed block is flagged with its line
@@ -228,6 +228,23 @@ func (g *grader) sheet(sub *submission.Submission, row *Row) (*predict.Sheet, pr
 		row.Flags = append(row.Flags, "worksheet: "+submission.Quote(p.Error()))
 	}
 	return sheet, problems
+}
+
+// history notes in each verdict whether its prediction was recorded
+// before its answer was revealed, as the submission's history says. A
+// submission without one is graded as if every prediction came first; a
+// history that does not read is flagged, and graded the same.
+func (g *grader) history(sub *submission.Submission, r *report.Report, row *Row) *predict.History {
+	if sub.History == nil {
+		return nil
+	}
+	h, err := predict.ParseHistory(filepath.Base(g.opt.Lab.Layout.History), sub.History)
+	if err != nil {
+		row.Flags = append(row.Flags, "history: "+submission.Quote(err.Error()))
+		return nil
+	}
+	r.History(h)
+	return h
 }
 
 // lang is the student's language: their predictions', else Chinese when

@@ -3,7 +3,9 @@ package grade_test
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 	"idemlab/harness/internal/testfs"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
+	"idemlab/harness/predict"
 	"idemlab/mutants"
 )
 
@@ -240,4 +243,74 @@ func withRubric(c *grade.Class) *grade.Class {
 	o := *c
 	o.Rubric.OwnKill = 5
 	return &o
+}
+
+// TestGradeAfterReveal grades the same right prediction twice: recorded
+// before its answer was revealed, and after a reveal showed it. The
+// totals differ by the rubric's prediction_right less its
+// prediction_after_reveal, the late one's feedback says which prediction
+// and why, and the class analytics count it.
+func TestGradeAfterReveal(t *testing.T) {
+	class, feedback := t.TempDir(), t.TempDir()
+	sheet := prediction("7_counts", "edge/counts_sees_pending", "state")
+	obs, err := killers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := predict.Parse("worksheet.md", []byte(sheet), labrun.Known(mutants.Lab(), obs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	name := "7_counts_hides_pending"
+	before, after := predict.NewHistory(), predict.NewHistory()
+	before.Record(parsed, []string{name}, map[string]string{name: "prediction"}, t0)
+	after.Record(&predict.Sheet{}, []string{name}, map[string]string{name: "reveal"}, t0)
+	after.Record(parsed, nil, nil, t0.Add(time.Hour))
+	testfs.Write(t, class, map[string]string{"first/worksheet.md": sheet, "late/worksheet.md": sheet, "nohistory/worksheet.md": sheet})
+	for student, h := range map[string]*predict.History{"first": before, "late": after} {
+		if err := h.Save(filepath.Join(class, student, "worksheet.history.json")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, rb := range []grade.Rubric{grade.DefaultRubric, {PredictionRight: 3, PredictionAfterReveal: 1}} {
+		opt := options(t)
+		opt.Rubric, opt.FeedbackDir = rb, feedback
+		c := gradeClass(t, class, opt)
+		first, late, none := row(t, c, "first"), row(t, c, "late"), row(t, c, "nohistory")
+		if first.Right != 1 || late.Right != 1 || first.AfterReveal != 0 || late.AfterReveal != 1 || late.RightAfterReveal != 1 {
+			t.Errorf("first %+v\nlate %+v\nwant both right, the late one recorded after its reveal", first, late)
+		}
+		if got, want := first.Total-late.Total, rb.PredictionRight-rb.PredictionAfterReveal; got != want {
+			t.Errorf("rubric %+v: first %v - late %v = %v, want %v", rb, first.Total, late.Total, got, want)
+		}
+		if none.Total != first.Total {
+			t.Errorf("without a history the total is %v, want %v as if recorded first", none.Total, first.Total)
+		}
+		want := []grade.Tally{{Mutant: name, Count: 1, Of: 3}}
+		if diff := cmp.Diff(want, c.Analytics.AfterReveal[:1]); diff != "" {
+			t.Errorf("analytics after_reveal (-want +got):\n%s", diff)
+		}
+		var table strings.Builder
+		if err := c.Table(&table); err != nil || !strings.Contains(table.String(), "predictions recorded after their answer was revealed:\n  "+name) {
+			t.Errorf("the class table does not count the late prediction (%v):\n%s", err, table.String())
+		}
+		text, err := os.ReadFile(filepath.Join(feedback, "late.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"7_counts at worksheet.md:", "recorded after its answer was revealed (2026-12-01 10:00 UTC, shown by a reveal before you predicted it)",
+			"earns " + strconv.FormatFloat(rb.PredictionAfterReveal, 'f', -1, 64) + " point(s) instead of the " + strconv.FormatFloat(rb.PredictionRight, 'f', -1, 64)} {
+			if !strings.Contains(string(text), want) {
+				t.Errorf("late's feedback lacks %q:\n%s", want, text)
+			}
+		}
+		if text, _ := os.ReadFile(filepath.Join(feedback, "first.txt")); strings.Contains(string(text), "recorded after its answer") {
+			t.Errorf("first's feedback says it was recorded after:\n%s", text)
+		}
+		// Handed in, the work is not told to predict before running.
+		if !strings.Contains(string(text), "not predicted, so no prediction points: 1_init_fails_twice,") || strings.Contains(string(text), "before running") {
+			t.Errorf("late's feedback does not say once, without advice, what was not predicted:\n%s", text)
+		}
+	}
 }

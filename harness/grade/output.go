@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -93,6 +94,14 @@ func (a Analytics) text(b *strings.Builder) {
 	for _, t := range a.WrongPredictions {
 		if t.Of > 0 {
 			fmt.Fprintf(b, "  %-32s %d wrong of %d predicted\n", t.Mutant, t.Count, t.Of)
+		}
+	}
+	if slices.ContainsFunc(a.AfterReveal, func(t Tally) bool { return t.Count > 0 }) {
+		b.WriteString("\npredictions recorded after their answer was revealed:\n")
+		for _, t := range a.AfterReveal {
+			if t.Count > 0 {
+				fmt.Fprintf(b, "  %-32s %d of %d predicted\n", t.Mutant, t.Count, t.Of)
+			}
 		}
 	}
 	if len(a.Misconceptions) > 0 {

@@ -21,6 +21,12 @@ type Row struct {
 	// right.
 	Predicted int `json:"predicted"`
 	Right     int `json:"right"`
+	// AfterReveal counts the judged predictions recorded after their
+	// answer was revealed, RightAfterReveal those of them judged right:
+	// the rubric's prediction_after_reveal applies to these instead of
+	// prediction_right.
+	AfterReveal      int `json:"after_reveal"`
+	RightAfterReveal int `json:"right_after_reveal"`
 	// OwnObservations counts the student's observation files, Refused
 	// those not run (with why in Flags).
 	OwnObservations int `json:"own_observations"`
@@ -112,8 +118,15 @@ func (row *Row) count(r *report.Report, sub *submission.Submission) {
 		row.Flags = append(row.Flags, "not run: "+submission.Quote(sub.Refused[name]))
 	}
 	for _, v := range r.Verdicts {
-		if v.Judged {
-			row.Predictions = append(row.Predictions, verdictOf(v))
+		if !v.Judged {
+			continue
+		}
+		row.Predictions = append(row.Predictions, verdictOf(v))
+		if v.Recorded == "after" {
+			row.AfterReveal++
+			if v.Right {
+				row.RightAfterReveal++
+			}
 		}
 	}
 	own := map[string]bool{}

@@ -15,8 +15,13 @@ type Rubric struct {
 	// checked, and not kept: ParseRubric leaves it empty, so that two
 	// files of the same weights are the same rubric.
 	Schema string `json:"$schema,omitempty"`
-	// PredictionRight is earned per prediction judged right.
+	// PredictionRight is earned per prediction judged right and recorded
+	// before its answer was revealed (or with no history to say).
 	PredictionRight float64 `json:"prediction_right"`
+	// PredictionAfterReveal is earned instead per prediction judged right
+	// but recorded after its answer was revealed (by -reveal, go test -v
+	// or an earlier prediction), as the submission's history records.
+	PredictionAfterReveal float64 `json:"prediction_after_reveal"`
 	// OwnKill is earned per lab mutant the student's own valid
 	// observations kill.
 	OwnKill float64 `json:"own_kill"`
@@ -33,8 +38,9 @@ type Rubric struct {
 
 // DefaultRubric: predicting is the lab's point, and a mutant only an
 // instructor knows about is worth more than one the worksheet names;
-// asserting what the contract does not say costs a point.
-var DefaultRubric = Rubric{PredictionRight: 2, OwnKill: 1, HeldOutKill: 2, Invalid: -1, Timeout: -1, Flag: 0}
+// asserting what the contract does not say costs a point; a prediction
+// made once its answer was shown earns nothing.
+var DefaultRubric = Rubric{PredictionRight: 2, PredictionAfterReveal: 0, OwnKill: 1, HeldOutKill: 2, Invalid: -1, Timeout: -1, Flag: 0}
 
 // ParseRubric reads a rubric from JSON. Fields left out keep
 // DefaultRubric's weight; an unknown field is an error naming its line.
@@ -49,7 +55,8 @@ func ParseRubric(file string, data []byte) (Rubric, error) {
 
 // Total applies the rubric to a row's counts.
 func (r Rubric) Total(row Row) float64 {
-	return r.PredictionRight*float64(row.Right) +
+	return r.PredictionRight*float64(row.Right-row.RightAfterReveal) +
+		r.PredictionAfterReveal*float64(row.RightAfterReveal) +
 		r.OwnKill*float64(row.OwnKills) +
 		r.HeldOutKill*float64(row.HeldOutKills) +
 		r.Invalid*float64(row.Invalid) +
@@ -65,7 +72,7 @@ func (r Rubric) String() string {
 		weight float64
 		what   string
 	}{
-		{r.PredictionRight, "prediction right"}, {r.OwnKill, "own kill"}, {r.HeldOutKill, "held-out kill"},
+		{r.PredictionRight, "prediction right"}, {r.PredictionAfterReveal, "prediction right after its answer was revealed"}, {r.OwnKill, "own kill"}, {r.HeldOutKill, "held-out kill"},
 		{r.Invalid, "invalid observation"}, {r.Timeout, "timeout"}, {r.Flag, "flag"},
 	} {
 		parts = append(parts, fmt.Sprintf("%s per %s", strconv.FormatFloat(w.weight, 'f', -1, 64), w.what))
