@@ -196,7 +196,7 @@ func groups(r *report.Report, predicted map[string]report.Verdict) []group {
 
 func newRow(l i18n.Lang, o killmatrix.ObservationRow, mutants []report.Mutant, predicted map[string]report.Verdict) row {
 	rw := row{Name: o.Name, Doc: o.Doc, File: o.File, Reference: string(o.Status), RefLabel: l.T("outcome."+string(o.Status), nil),
-		RefTitle: l.T("html.reference."+string(o.Status), i18n.M{"Pos": o.Reference.Pos, "Message": o.Reference.Message})}
+		RefTitle: l.T("html.reference."+string(o.Status), i18n.M{"Pos": o.Reference.Pos, "Message": report.Failure(l, o.Reference.Message)})}
 	for _, mu := range mutants {
 		c := newCell(l, o, mu)
 		if vd, ok := predicted[mu.Name]; ok && vd.Judged && vd.Prediction.Killer == o.Name {
@@ -224,7 +224,7 @@ func newCell(l i18n.Lang, o killmatrix.ObservationRow, mu report.Mutant) cell {
 		c.Status, c.Mark, c.Title = StatusExcluded, markExcluded, l.T("html.cell.not-run", nil)
 	case res.Status == outcome.Fail:
 		c.Status, c.Mark = StatusKilled, markKilled
-		c.Title = l.T("html.cell.killed", i18n.M{"Pos": res.Pos, "Line": res.Command, "Message": res.Message})
+		c.Title = l.T("html.cell.killed", i18n.M{"Pos": res.Pos, "Line": res.Command, "Message": report.Failure(l, res.Message)})
 	case res.Status == outcome.TimedOut:
 		c.Status, c.Mark, c.Title = StatusTimeout, markTimeout, l.T("html.cell.timeout", nil)
 	default:
@@ -305,7 +305,7 @@ func uncountedLab(r *report.Report) []uncounted {
 	for _, o := range r.Observations {
 		if o.Kind != killmatrix.KindStudent && !o.Valid() {
 			out = append(out, uncounted{Name: o.Name, Status: string(o.Status), Label: r.Meta.Lang.T("outcome."+string(o.Status), nil),
-				Pos: o.Reference.Pos, Message: o.Reference.Message})
+				Pos: o.Reference.Pos, Message: report.Failure(r.Meta.Lang, o.Reference.Message)})
 		}
 	}
 	return out
@@ -316,6 +316,7 @@ func ownUncounted(r *report.Report, number map[string]int) []own {
 	l := r.Meta.Lang
 	var out []own
 	for _, u := range r.Uncounted {
+		u.Message = report.Failure(l, u.Message)
 		o := own{Uncounted: u, Label: l.T("outcome."+string(u.Status), nil)}
 		for _, s := range u.SharedWith {
 			mu, _ := r.Mutant(s.Mutant)
