@@ -12,6 +12,18 @@
 // A timeout is never a kill: general mutation tools credit a hung mutant as
 // detected, but a student's observation must show the difference.
 //
+// # Verdicts that do not depend on the order of runs
+//
+// The reference runs every observation twice before any mutant, and a
+// kill counts only if it repeats and if the observation, run on the
+// reference once more after the mutants ran, still passes; otherwise the
+// observation is flaky. So an observation that reads what earlier runs
+// left behind (a counter of the process, such as /proc/self/io's read
+// bytes, which only grows; a file outside its work folder) and so passes
+// on the reference only because the reference ran first, kills nothing.
+// The extra reference run costs one run per killing observation in
+// [Build]'s full mode, and one per kill in its first-kill mode.
+//
 // # Coverage analysis
 //
 // While the reference runs, its Value's function fields are wrapped so

@@ -1,6 +1,7 @@
 package killmatrix
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -27,7 +28,8 @@ func runReference(l *lab.Lab, opt Options, obs []Observation, want func(int) boo
 }
 
 // runEvery runs every valid observation on every complete mutant, marking
-// rows flaky where a kill does not repeat, and returns the results by
+// rows flaky where a kill does not repeat or the reference, run again
+// after every mutant, no longer passes, and returns the results by
 // mutant and observation.
 func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow) [][]Result {
 	// One pool for every mutant's scripts keeps all cores busy even when a
@@ -81,17 +83,39 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	parallel(opt.Parallel, len(kills), func(i int) {
 		repeats[i] = Run(l, mutants[kills[i].mi], rows[kills[i].oi].Observation, opt)
 	})
+	var killers []int // the observations whose kills repeated
 	for i, j := range kills {
 		if repeats[i].Status != outcome.Fail {
 			rows[j.oi].Status = outcome.Flaky
+		} else if !slices.Contains(killers, j.oi) {
+			killers = append(killers, j.oi)
+		}
+	}
+	// Every observation that killed runs once more on the reference, now
+	// that every mutant has run: one whose result depends on what ran
+	// before it (a counter of the process, a file left behind) no longer
+	// passes, and is flaky.
+	after := make([]bool, len(killers))
+	parallel(opt.Parallel, len(killers), func(i int) {
+		after[i] = passesAfter(l, opt, rows[killers[i]].Observation)
+	})
+	for i, oi := range killers {
+		if !after[i] {
+			rows[oi].Status = outcome.Flaky
 		}
 	}
 	return results
 }
 
+// passesAfter runs o on the reference once more, after mutants ran, and
+// reports whether it still passes: a kill counts only if it does.
+func passesAfter(l *lab.Lab, opt Options, o Observation) bool {
+	return Run(l, l.Reference, o, opt).Status == outcome.Pass
+}
+
 // runFirstKill runs each complete mutant's observations one after another
-// until one kills it and kills it again, marking rows flaky where a kill
-// does not repeat; the results of observations not run are zero, and
+// until one kills it and kills it again, and the reference, run after
+// both, still passes it, marking rows flaky where either does not; the results of observations not run are zero, and
 // stopped[mi] says whether any were left. A mutant's kill may come from an
 // observation that another mutant later shows to be flaky, in the same
 // round or a later one; its judging then resumes after it, until no
@@ -164,7 +188,7 @@ func (f *firstKill) judge(mi int, report bool) {
 		if r.Status != outcome.Fail {
 			continue
 		}
-		if again := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt); again.Status != outcome.Fail {
+		if again := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt); again.Status != outcome.Fail || !passesAfter(f.lab, f.opt, f.rows[oi].Observation) {
 			f.mu.Lock()
 			f.rows[oi].Status = outcome.Flaky
 			f.mu.Unlock()
