@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
 	"idemlab/harness/submission"
 )
 
@@ -21,6 +24,10 @@ type Entry struct {
 	Dir string
 	// Flags say what is wrong with the entry itself.
 	Flags []string
+	// Output is the base name of the files written for the student
+	// (feedback: Output.txt): the folder's name, with "~N" after it when
+	// the name collides with another's (see ReadClass).
+	Output string
 }
 
 // Graded reports whether the entry has a folder to grade.
@@ -34,6 +41,14 @@ func (e Entry) Graded() bool { return e.Dir != "" }
 // hidden folder (.carol) or a badly named one is an entry flagged with
 // why, never skipped in silence. Only a class folder that cannot be read
 // is an error.
+//
+// Names are compared as bytes, and also as a case-insensitive or
+// normalising file system would (macOS, Windows, an unzipped archive):
+// after Unicode normalisation (NFC) and case folding. Students whose
+// names are equal only then (Alice and alice; José written with é and
+// with e and U+0301) are each graded, each flagged, and their output
+// files are made distinct: the N-th of them, in byte order, writes
+// NAME~N.txt ('~' is never in a student's name).
 func ReadClass(class string, roster []string) ([]Entry, error) {
 	des, err := os.ReadDir(class) // lists without following links
 	if err != nil {
@@ -61,7 +76,39 @@ func ReadClass(class string, roster []string) ([]Entry, error) {
 		}
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Student, b.Student) })
+	collisions(out)
 	return out, nil
+}
+
+// foldName is a name as a case-insensitive, normalising file system
+// compares it.
+func foldName(name string) string { return cases.Fold().String(norm.NFC.String(name)) }
+
+// collisions sets each entry's Output, and flags the entries whose names
+// are equal once folded, giving each a distinct Output.
+func collisions(entries []Entry) {
+	groups := map[string][]int{}
+	for i := range entries {
+		entries[i].Output = entries[i].Student
+		k := foldName(entries[i].Student)
+		groups[k] = append(groups[k], i)
+	}
+	for _, g := range groups {
+		if len(g) < 2 {
+			continue
+		}
+		for n, i := range g {
+			var others []string
+			for _, j := range g {
+				if j != i {
+					others = append(others, fmt.Sprintf("%+q", entries[j].Student))
+				}
+			}
+			entries[i].Output = fmt.Sprintf("%s~%d", entries[i].Student, n+1)
+			entries[i].Flags = append(entries[i].Flags, fmt.Sprintf("the name %+q is the same as %s once case is folded and Unicode normalised (NFC); its files are written as %s",
+				entries[i].Student, strings.Join(others, ", "), entries[i].Output))
+		}
+	}
 }
 
 // notGraded says why a class folder's entry is not a submission, or "".

@@ -224,8 +224,15 @@ func (g *grader) sheet(sub *submission.Submission, row *Row) (*predict.Sheet, pr
 		row.Flags = append(row.Flags, "no worksheet: no predictions to grade")
 	}
 	sheet, problems := predict.Read(sub.Worksheets, known)
+	more := len(problems) - maxProblems
+	if more > 0 {
+		problems = problems[:maxProblems] // the feedback lists these too
+	}
 	for _, p := range problems {
-		row.Flags = append(row.Flags, "worksheet: "+submission.Quote(p.Error()))
+		row.Flags = append(row.Flags, "worksheet: "+submission.Quote(excerpt(p.Error(), MaxFlagRunes)))
+	}
+	if more > 0 {
+		row.Flags = append(row.Flags, fmt.Sprintf("worksheet: and %s more problems", thousands(more)))
 	}
 	return sheet, problems
 }
@@ -310,5 +317,9 @@ func (g *grader) feedback(e Entry, gr graded) error {
 	if g.opt.FeedbackDir == "" || submission.CheckName(e.Student) != nil {
 		return nil
 	}
-	return os.WriteFile(filepath.Join(g.opt.FeedbackDir, e.Student+".txt"), gr.feedback(g.opt), 0o644)
+	name := e.Output
+	if name == "" {
+		name = e.Student // an entry made by hand, not by ReadClass
+	}
+	return os.WriteFile(filepath.Join(g.opt.FeedbackDir, name+".txt"), gr.feedback(g.opt), 0o644)
 }

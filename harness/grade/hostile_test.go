@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -18,6 +19,7 @@ import (
 	"idemlab/harness/heldout"
 	"idemlab/harness/internal/testfs"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/submission"
 )
 
 // secret is a line outside every submission that no output may quote.
@@ -68,7 +70,47 @@ func (h *hostile) attacks(t *testing.T) {
 		"bigout/student/fetch.txtar": "# Fetches a big response often.\nidem init\nidem reserve k v 10\nidem finish k v " + bigResponse + "\n" +
 			strings.Repeat("idem fetch k 5\n", 60) + "stdout xxxx\n",
 	}
+	// The attacks of issue 20, each beside the honest students.
+	for name, script := range map[string]string{
+		// Reads the worker's own read counter: refused at its file.
+		"procio/student/io.txtar": "# Looks ordinary.\nidem init\nidem counts\ngrep '-x\\|^rchar: \\d{1,6}$' ${/}proc${/}self${/}io\n",
+		// Reads another student's worksheet, by a relative and by an
+		// absolute path.
+		"peek/student/rel.txtar": "# Peeks.\nidem init\n! grep '-x\\|SECRET.*' ../../alice/worksheet.md\n",
+		"peek/student/abs.txtar": "# Peeks.\nidem init\n! grep '-x\\|SECRET.*' " + filepath.Join(h.class, "alice", "worksheet.md") + "\n",
+		// Reads /dev/zero through grep.
+		"devzero/student/zero.txtar": "# Reads forever.\nidem init\ngrep '-x' ${/}dev${/}zero\n",
+		"devzero/student/abs.txtar":  "# Reads forever.\nidem init\ngrep '-x' /dev/zero\n",
+		// Writes an archive file outside its work folder.
+		"archive/student/out.txtar": "# Writes outside.\nidem init\n-- ${/}tmp${/}idemlab-archive-attack --\nx\n",
+		// Fourteen thousand empty blocks, and one line of 200 KB.
+		"fences/worksheet.md":   strings.Repeat("```prediction\n```\n", 14_000),
+		"longline/worksheet.md": "```prediction\nmutant: " + strings.Repeat("x", 200_000) + "\nkiller: edge/nope\n```\n",
+		// Two students whose names differ in case only.
+		"Bob/worksheet.md": prediction("1_init", "edge/init_twice_keeps_rows", "error"),
+		"bob/worksheet.md": prediction("1_init", "edge/init_twice_keeps_rows", "error"),
+	} {
+		files[name] = script
+	}
 	testfs.Write(t, h.class, files)
+	// Many empty files: one flag, and none of them read.
+	if err := os.MkdirAll(filepath.Join(h.class, "manyfiles", "student"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 * submission.MaxEntries {
+		f, err := os.Create(filepath.Join(h.class, "manyfiles", "student", fmt.Sprintf("e%05d.txtar", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	// A worksheet that is also a file outside the class.
+	if err := os.MkdirAll(filepath.Join(h.class, "mallory"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(h.outside, "secret.md"), filepath.Join(h.class, "mallory", "worksheet.md")); err != nil {
+		t.Fatal(err)
+	}
 	for _, dir := range []string{"zero/student", "fifo/student", "outside", ".carol", "evil\n\x1b[31mFLAG grade 100"} {
 		if err := os.MkdirAll(filepath.Join(h.class, dir), 0o755); err != nil {
 			t.Fatal(err)
@@ -157,6 +199,17 @@ func TestHostileClass(t *testing.T) {
 		{"execs", `student/pwn.txtar:2: command "exec" is not allowed`},
 		{"long", "student/long.txtar:401: the script is longer than the limit of 400 lines"},
 		{"malformed", "worksheet: worksheet.md:11: killer: unknown observation"},
+		{"procio", `not run: student/io.txtar:4: grep's argument 2: "${/}proc${/}self${/}io" expands $/: only $WORK is allowed`},
+		{"peek", `not run: student/rel.txtar:3: grep's argument 2: "../../alice/worksheet.md" climbs out`},
+		{"peek", `not run: student/abs.txtar:3: grep's argument 2: "` + filepath.Join(h.class, "alice", "worksheet.md") + `" is an absolute path`},
+		{"devzero", `not run: student/zero.txtar:3: grep's argument 2: "${/}dev${/}zero" expands $/`},
+		{"devzero", `not run: student/abs.txtar:3: grep's argument 2: "/dev/zero" is an absolute path`},
+		{"archive", `not run: student/out.txtar:3: archive file: "${/}tmp${/}idemlab-archive-attack" expands $/`},
+		{"manyfiles", "student: holds more than 1024 entries; none of them is read"},
+		{"mallory", "worksheet.md: has 2 hard links: a submission's files must be its own; not read"},
+		{"Bob", `the name "Bob" is the same as "bob" once case is folded`},
+		{"bob", `the name "bob" is the same as "Bob" once case is folded`},
+		{"fences", "and "},
 	} {
 		t.Run("flagged/"+tc.student, func(t *testing.T) {
 			if r := row(t, c, tc.student); !flagged(r, tc.flag) {
@@ -178,6 +231,42 @@ func TestHostileClass(t *testing.T) {
 	t.Run("big outputs are bounded", func(t *testing.T) {
 		if r := row(t, c, "bigout"); !r.Graded || flagged(r, "exceeded") || flagged(r, "killed") {
 			t.Errorf("bigout: %+v", r)
+		}
+	})
+	t.Run("attacks score nothing", func(t *testing.T) {
+		for _, student := range []string{"procio", "peek", "devzero", "archive", "manyfiles", "mallory", "fences", "longline"} {
+			if r := row(t, c, student); r.OwnKills != 0 || r.Right != 0 || r.Total > 0 {
+				t.Errorf("%s: %d own kills, %d right, total %v; want nothing", student, r.OwnKills, r.Right, r.Total)
+			}
+		}
+	})
+	t.Run("flags are bounded", func(t *testing.T) {
+		for _, r := range c.Rows {
+			if len(r.Flags) > grade.MaxFlags+1 {
+				t.Errorf("%s: %d flags, want at most %d and a count of the rest", r.Student, len(r.Flags), grade.MaxFlags+1)
+			}
+			for _, f := range r.Flags {
+				if n := utf8.RuneCountInString(f); n > grade.MaxFlagRunes {
+					t.Errorf("%s: a flag of %d characters, want at most %d: %.80s…", r.Student, n, grade.MaxFlagRunes, f)
+				}
+			}
+		}
+		if r := row(t, c, "fences"); !slices.ContainsFunc(r.Flags, func(f string) bool {
+			return strings.HasPrefix(f, "worksheet: and ") && strings.HasSuffix(f, " more problems")
+		}) {
+			t.Errorf("fences: the flags do not count the problems past %d: %q", grade.MaxFlags, r.Flags[len(r.Flags)-1])
+		}
+	})
+	t.Run("colliding names get distinct feedback files", func(t *testing.T) {
+		for _, name := range []string{"Bob~1.txt", "bob~2.txt"} {
+			if _, err := os.Stat(filepath.Join(h.feedback, name)); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	t.Run("nothing outside is written", func(t *testing.T) {
+		if _, err := os.Stat("/tmp/idemlab-archive-attack"); err == nil {
+			t.Error("an archive file was written to /tmp")
 		}
 	})
 	t.Run("nothing outside is run", func(t *testing.T) {

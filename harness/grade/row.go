@@ -1,8 +1,11 @@
 package grade
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"idemlab/harness/heldout"
 	"idemlab/harness/killmatrix"
@@ -222,14 +225,66 @@ func (row *Row) uncounted(r *report.Report) {
 	}
 }
 
+// MaxFlags bounds the flags of one row, and MaxFlagRunes one flag: past
+// MaxFlags distinct flags, one last flag says how many more there were
+// ("and 99,950 more"), and a longer flag is cut to an excerpt ending in
+// "…". A hundred thousand bad files, or a worksheet of eighteen thousand
+// broken blocks, cost a row what fifty do.
+const (
+	MaxFlags     = 50
+	MaxFlagRunes = 240
+)
+
+// maxProblems bounds the worksheet problems a row flags and its feedback
+// lists, leaving room among MaxFlags for the count of the rest and for
+// the submission's other flags.
+const maxProblems = MaxFlags / 2
+
+// dedupe keeps the first of each flag, cut to MaxFlagRunes, at most
+// MaxFlags of them and a count of the rest, in linear time.
 func dedupe(flags []string) []string {
 	out := []string{}
+	seen := make(map[string]bool, min(len(flags), 4*MaxFlags))
+	more := 0
 	for _, f := range flags {
-		if !slices.Contains(out, f) {
+		f = excerpt(f, MaxFlagRunes)
+		switch {
+		case seen[f]:
+		case len(out) == MaxFlags:
+			more++
+		default:
+			seen[f] = true
 			out = append(out, f)
 		}
 	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("and %s more", thousands(more)))
+	}
 	return out
+}
+
+// excerpt cuts s to at most n runes, the last of them "…".
+func excerpt(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	runes := 0
+	for i := range s {
+		if runes == n-1 {
+			return s[:i] + "…"
+		}
+		runes++
+	}
+	return s
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func sortedKeys(m map[string]string) []string {

@@ -64,4 +64,3 @@ func TestKillWithAReferenceRunAfter(t *testing.T) {
 		}
 	}
 }
-

@@ -229,7 +229,7 @@ func isText(data []byte) bool {
 
 // block reads the block whose fence is on line open, and files it.
 func (r *reader) block(open int, body []string, here map[string]int) {
-	before := len(r.problems.Errors())
+	before := len(r.problems) // the problems of this block follow it
 	b := r.fields(open, body)
 	p, filled := r.prediction(b)
 	if p.Mutant == "" {
@@ -241,7 +241,7 @@ func (r *reader) block(open int, body []string, here map[string]int) {
 	}
 	here[p.Mutant] = open
 	switch {
-	case len(r.problems.Errors()) > before:
+	case len(r.problems[before:].Errors()) > 0:
 	case !filled:
 		r.unfilled = append(r.unfilled, p.Mutant)
 	default:

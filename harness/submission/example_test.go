@@ -80,7 +80,7 @@ func ExampleLint() {
 	}
 	fmt.Println(submission.Lint(mutants.Lab(), o, submission.DefaultLimits))
 	// Output:
-	// student/x.txtar:3: "$HOME/.ssh/id_rsa" expands $HOME: only $WORK is allowed
+	// student/x.txtar:3: cp's argument 1: "$HOME/.ssh/id_rsa" expands $HOME: only $WORK is allowed
 }
 
 // Names of students and observations are letters of any script, digits,

@@ -119,20 +119,24 @@ func lintLine(l *lab.Lab, ln script.Line) string {
 		return ln.Err
 	}
 	written := ln.Written()
-	for _, w := range written {
-		for _, v := range w.Vars {
-			if v != "WORK" {
-				return fmt.Sprintf("%q expands $%s: only $WORK is allowed", w.Text, v)
-			}
-		}
-	}
 	words, _ := ln.Expand(lintEnv)
 	c, err := script.Prefixes(words)
+	// written[at+j] is how c.Args[j] is written.
+	at := len(words) - len(c.Args)
+	for i, w := range written {
+		for _, v := range w.Vars {
+			if v == "WORK" {
+				continue
+			}
+			if i >= at && c.Name != "" {
+				return fmt.Sprintf("%s's argument %d: %q expands $%s: only $WORK is allowed", c.Name, i-at+1, w.Text, v)
+			}
+			return fmt.Sprintf("%q expands $%s: only $WORK is allowed", w.Text, v)
+		}
+	}
 	if err != "" || c.Name == "" {
 		return err
 	}
-	// written[at+j] is how c.Args[j] is written.
-	at := len(words) - len(c.Args)
 	_, isLab := l.Command(c.Name)
 	switch {
 	case len(c.Conds) > 0:

@@ -66,28 +66,33 @@ type entry struct {
 	size int64
 }
 
-// entries lists d's names, sorted, each with its own kind.
-func (d *dir) entries() ([]entry, error) {
+// entries lists d's names, sorted, each with its own kind; it reads at
+// most max+1 names, and over says the folder holds more than max (then
+// the entries are not returned: which max of them the listing would give
+// is the file system's choice, not a stable one).
+func (d *dir) entries(max int) (out []entry, over bool, err error) {
 	dup, err := unix.Dup(d.fd)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	f := os.NewFile(uintptr(dup), d.path)
 	defer f.Close()
-	names, err := f.Readdirnames(-1)
-	if err != nil {
-		return nil, err
+	names, err := f.Readdirnames(max + 1)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, false, err
 	}
-	var out []entry
+	if len(names) > max {
+		return nil, true, nil
+	}
 	for _, name := range names {
 		e, err := d.stat(name)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		out = append(out, e)
 	}
 	sortEntries(out)
-	return out, nil
+	return out, false, nil
 }
 
 // stat is name's kind and size, not following a link.
@@ -140,7 +145,8 @@ func kind(m fs.FileMode) string {
 
 // read returns the content of the regular file name in d, at most max
 // bytes. It refuses, without reading, a link, a FIFO, a device, a socket
-// or a folder, and a file larger than max; it opens without following a
+// or a folder, a file larger than max, and a file with more than one
+// hard link (the same file as one elsewhere); it opens without following a
 // link and without blocking on a FIFO swapped in meanwhile, and checks
 // again what it opened.
 func (d *dir) read(name string, max int64) ([]byte, error) {
@@ -157,12 +163,17 @@ func (d *dir) read(name string, max int64) ([]byte, error) {
 	}
 	f := os.NewFile(uintptr(fd), name)
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
 		return nil, err
 	}
-	if err := regular(entry{name: name, mode: info.Mode().Type(), size: info.Size()}, max); err != nil {
+	if err := regular(entry{name: name, mode: mode(st.Mode), size: st.Size}, max); err != nil {
 		return nil, err
+	}
+	if st.Nlink > 1 {
+		// A hard link: the same file is also somewhere else, perhaps in
+		// another student's submission or outside the class.
+		return nil, &Refusal{File: name, Reason: fmt.Sprintf("has %d hard links: a submission's files must be its own", st.Nlink)}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {

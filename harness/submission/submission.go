@@ -33,6 +33,12 @@ type Limits struct {
 // hundred bytes, so these leave room for any honest submission.
 var DefaultLimits = Limits{FileSize: 256 << 10, Observations: 64, TotalSize: 2 << 20, Lines: 400}
 
+// MaxEntries bounds the names a student/ folder may hold: its listing
+// stops after that many, and a folder that holds more has none of its
+// files read (one flag says so), so that a hundred thousand empty files
+// cost what a thousand do.
+const MaxEntries = 1024
+
 // A Refusal is a file of a submission, or a line of it, that is not read
 // or not run, and why. File is relative to the submission.
 type Refusal struct {
@@ -174,9 +180,13 @@ func (rd Reader) file(d *dir, name, rel string, s *Submission) ([]byte, bool) {
 
 // observations reads every NAME.txtar of the student/ folder d.
 func (rd Reader) observations(d *dir, s *Submission) error {
-	entries, err := d.entries()
+	entries, over, err := d.entries(MaxEntries)
 	if err != nil {
 		return err
+	}
+	if over {
+		s.Flags = append(s.Flags, fmt.Sprintf("%s: holds more than %d entries; none of them is read", Quote(rd.name(killmatrix.KindStudent)), MaxEntries))
+		return nil
 	}
 	n := 0
 	for _, e := range entries {

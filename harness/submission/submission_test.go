@@ -270,3 +270,63 @@ func TestLint(t *testing.T) {
 		}
 	}
 }
+
+// TestHardLinks: a file with another name elsewhere (another student's
+// worksheet, a file outside the class) is flagged and not read, on both
+// sides of the link.
+func TestHardLinks(t *testing.T) {
+	class := t.TempDir()
+	testfs.Write(t, class, map[string]string{"bob/worksheet.md": "# bob's\nSECRET\n", "bob/student/counts.txtar": counts})
+	if err := os.MkdirAll(filepath.Join(class, "mallory", "student"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{
+		"mallory/worksheet.md":         "bob/worksheet.md",
+		"mallory/student/counts.txtar": "bob/student/counts.txtar",
+	} {
+		if err := os.Link(filepath.Join(class, target), filepath.Join(class, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, student := range []string{"mallory", "bob"} {
+		s, err := reader(submission.DefaultLimits).Read(filepath.Join(class, student))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Worksheets) != 0 || len(s.Observations) != 0 {
+			t.Errorf("%s: read %d worksheets and %d observations through a hard link", student, len(s.Worksheets), len(s.Observations))
+		}
+		if want := "worksheet.md: has 2 hard links: a submission's files must be its own; not read"; !slices.Contains(s.Flags, want) {
+			t.Errorf("%s: flags %q, want %q", student, s.Flags, want)
+		}
+		if want := "student/counts.txtar: has 2 hard links: a submission's files must be its own; not read"; s.Refused["student/counts"] != want {
+			t.Errorf("%s: refused %q, want student/counts refused with %q", student, s.Refused, want)
+		}
+	}
+}
+
+// TestManyEntries: a student/ folder holding more than MaxEntries names
+// is listed no further than that, and none of its files is read.
+func TestManyEntries(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"worksheet.md": "# mine\n", "student/counts.txtar": counts}
+	testfs.Write(t, dir, files)
+	for i := range submission.MaxEntries {
+		f, err := os.Create(filepath.Join(dir, "student", "empty"+strconv.Itoa(i)+".txtar"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	s, err := reader(submission.DefaultLimits).Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"student: holds more than " + strconv.Itoa(submission.MaxEntries) + " entries; none of them is read"}
+	if diff := cmp.Diff(want, s.Flags); diff != "" || len(s.Observations) != 0 || len(s.Refused) != 0 {
+		t.Errorf("flags (-want +got):\n%s\nobservations %d, refused %d; want none", diff, len(s.Observations), len(s.Refused))
+	}
+	if len(s.Worksheets) != 1 {
+		t.Errorf("the worksheet is read all the same: %d worksheets", len(s.Worksheets))
+	}
+}
