@@ -178,10 +178,11 @@ func Command() lab.Command {
 		Name:    "lease",
 		Summary: "one lease store operation against the implementation under test",
 		Flags:   Flags,
+		Prelude: [][]string{{"init"}},
 		Run:     Run,
 	}
 	for _, cmd := range commands {
-		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.synopsis(), Doc: cmd.doc, ReadsState: cmd.readsState})
+		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.synopsis(), Doc: cmd.doc, ReadsState: cmd.readsState, Params: params[cmd.name]})
 	}
 	return c
 }

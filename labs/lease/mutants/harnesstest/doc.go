@@ -4,8 +4,10 @@
 // command makes it (labrun, and every writer: text, JSON, HTML,
 // Stryker's schema), the example held-out catalogue (heldout), every
 // generated single-point mutant of the lease store (mutagen, with
-// labs/lease/mutants/equivalent.json), and grading a class of this lab
-// with workers, sharded and merged (grade).
+// labs/lease/mutants/equivalent.json), grading a class of this lab with
+// workers, sharded and merged (grade), and the differential search
+// (search), which finds each lab mutant from the argument domains the
+// lease command declares.
 //
 // It lives apart from labs/lease/mutants because it builds programs of
 // mutants and starts grading workers (about a minute and a half on two

@@ -21,6 +21,7 @@ import (
 	"idemlab/harness/mutagen"
 	"idemlab/harness/outcome"
 	"idemlab/harness/report"
+	"idemlab/harness/search"
 	"idemlab/harness/stryker"
 	"idemlab/harness/writers"
 	"idemlab/labs/lease/mutants"
@@ -361,5 +362,39 @@ func TestGradeShardedAndMerged(t *testing.T) {
 	}
 	if diff := cmp.Diff(w.String(), m.String()); diff != "" {
 		t.Errorf("merged shards differ from the whole class (-whole +merged):\n%s", diff)
+	}
+}
+
+// TestSearch: the differential search (harness/search) tells each of the
+// lab's mutants from the reference, from the argument domains the lease
+// command declares and nothing else, with a short script whose
+// observation passes on the reference and fails on the mutant; and the
+// reference searched against itself finds nothing.
+func TestSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs thousands of generated programs")
+	}
+	l := mutants.Lab()
+	for _, m := range l.Mutants {
+		t.Run(m.Name, func(t *testing.T) {
+			res, err := search.Run(l, l.Reference, m, search.Options{Seed: 1, Programs: 3000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Found() || !res.Script.Confirmed {
+				t.Fatalf("no confirmed difference in %d programs", res.Programs)
+			}
+			t.Logf("%d programs: %s", res.Programs, res.Script.What())
+			if n := len(res.Script.Steps); n > 12 {
+				t.Errorf("the script has %d commands, want a short one", n)
+			}
+		})
+	}
+	res, err := search.Run(l, l.Reference, l.Reference, search.Options{Seed: 1, Programs: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Found() {
+		t.Errorf("the reference differs from itself: %s", res.Script.What())
 	}
 }
