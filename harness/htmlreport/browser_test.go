@@ -7,109 +7,39 @@ import (
 	"image"
 	"image/png"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/htmlreport"
+	"idemlab/harness/internal/browsertest"
 	"idemlab/harness/report"
 )
 
-// The browser tests drive headless Chromium through the DevTools protocol
-// with chromedp, a kept library, rather than protocol code of our own.
+// The browser tests drive headless Chromium with package
+// internal/browsertest.
 
-// browserDeadline bounds one test's browser, start to end.
-const browserDeadline = 90 * time.Second
+var newTab = browsertest.NewTab
 
-// chromium returns the path of a Chromium binary, or "".
-func chromium() string {
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// newTab starts headless Chromium for one test, under browserDeadline and
-// with no network, and returns a tab. It skips the test when Chromium is
-// not on PATH (CI installs it, so there the test always runs).
-func newTab(t *testing.T) context.Context {
-	t.Helper()
-	bin := chromium()
-	if bin == "" {
-		t.Skip("chromium is not on PATH; install it (apt-get install chromium fonts-noto-cjk) to run the browser test")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), browserDeadline)
-	t.Cleanup(cancel)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(bin), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("hide-scrollbars", true),
-		// No name resolves, so nothing can reach a network.
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	tab, cancelTab := chromedp.NewContext(alloc)
-	t.Cleanup(cancelTab)
-	return tab
-}
-
-// load writes r's page to a file, loads it from its file:// URL in a
-// viewport width×height, and fails the test if the page asked for
-// anything but its own file.
+// load renders r's page and loads it from a file in a viewport
+// width×height, failing the test if it asks for anything but itself.
 func load(t *testing.T, tab context.Context, r *report.Report, width, height int64) {
 	t.Helper()
 	var b bytes.Buffer
 	if err := htmlreport.Write(&b, r); err != nil {
 		t.Fatal(err)
 	}
-	page := filepath.Join(t.TempDir(), "report.html")
-	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	url := "file://" + filepath.ToSlash(page)
-	var mu sync.Mutex
-	var asked []string
-	if err := chromedp.Listen(tab, func(ev any) {
-		if req, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
-			asked = append(asked, req.Request.URL)
-			mu.Unlock()
-		}
-	}); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	if err := chromedp.Do(tab, chromedp.EmulateViewport(width, height), chromedp.Navigate(url)); err != nil {
-		t.Fatalf("loading %s: %v", url, err)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	t.Logf("the page asked for %q", asked)
-	for _, u := range asked {
-		if u != url {
-			t.Errorf("the page asked for %s: it must need nothing but itself", u)
-		}
-	}
+	browsertest.Load(t, tab, b.Bytes(), width, height)
 }
 
 // run runs a on the tab, failing the test on an error.
 func run[T any](t *testing.T, tab context.Context, what string, a chromedp.Action[T]) T {
 	t.Helper()
-	v, err := chromedp.Run(tab, a)
-	if err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-	return v
+	return browsertest.Run(t, tab, what, a)
 }
 
 // checkShot decodes a PNG screenshot, checks that it shows more than a

@@ -187,7 +187,10 @@ func (f *flags) write(class *grade.Class, stdout io.Writer) error {
 		s, _ := grade.ParseShard(f.shard)
 		class.Shard = &s
 	}
-	return writers.To(f.platform.formats(), f.format, f.out, stdout, class)
+	if err := writers.To(f.platform.formats(), f.format, f.out, stdout, class); err != nil {
+		return err
+	}
+	return f.platform.dashboard(class)
 }
 
 func names(obs []killmatrix.Observation) []string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"idemlab/harness/dashboard"
 	"idemlab/harness/grade"
 	"idemlab/harness/gradebook"
 	"idemlab/harness/gradescope"
@@ -18,9 +20,9 @@ import (
 // platform holds what the formats for a course's own platforms need
 // beyond the class: the roster's identifiers and the assignment's name.
 type platform struct {
-	assignment string
-	roster     *gradebook.Roster
-	stderr     io.Writer
+	assignment, html string
+	roster           *gradebook.Roster
+	stderr           io.Writer
 	// feedback is where the students' feedback is written, for
 	// -format gradescope; temporary is set when grade made it.
 	feedback, temporary string
@@ -49,6 +51,18 @@ func (p *platform) close() {
 	}
 }
 
+// dashboard writes the class dashboard, when -html asks for it.
+func (p *platform) dashboard(c *grade.Class) error {
+	if p.html == "" {
+		return nil
+	}
+	var b bytes.Buffer
+	if err := dashboard.Write(&b, c, mutants.Lab().Catalogue, dashboard.Options{}); err != nil {
+		return err
+	}
+	return os.WriteFile(p.html, b.Bytes(), 0o644)
+}
+
 // gradescope writes the one graded student's results.json.
 func (p *platform) gradescope(w io.Writer, c *grade.Class) error {
 	var text []byte
@@ -63,6 +77,7 @@ func (p *platform) gradescope(w io.Writer, c *grade.Class) error {
 }
 
 func (p *platform) define(fs *flag.FlagSet) {
+	fs.StringVar(&p.html, "html", "", "also write the class dashboard, one self-contained HTML page, to `FILE`")
 	fs.StringVar(&p.assignment, "assignment", "idemlab", "the gradebook's assignment column for -format canvas or moodle (`NAME`; Canvas: \"Name (id)\" updates that assignment)")
 }
 
