@@ -126,7 +126,7 @@ func rubric(l i18n.Lang, r grade.Rubric) string {
 		weight float64
 		id     string
 	}{
-		{r.PredictionRight, "grade.term.right"}, {r.OwnKill, "grade.term.own-kill"}, {r.HeldOutKill, "grade.term.held-out-kill"},
+		{r.PredictionRight, "grade.term.right"}, {r.PredictionAfterReveal, "grade.term.after-reveal"}, {r.OwnKill, "grade.term.own-kill"}, {r.HeldOutKill, "grade.term.held-out-kill"},
 		{r.Invalid, "grade.term.invalid"}, {r.Timeout, "grade.term.timeout"}, {r.Flag, "grade.term.flag"},
 	} {
 		if w.weight != 0 {

@@ -10,18 +10,21 @@ import (
 	"idemlab/harness/mutation"
 )
 
-// The results of one graded submission: a test per prediction, per own
-// kill, per held-out mutant (with its tier's visibility) and per penalty;
-// they add up to the score.
+// The results of one graded submission: a test per prediction (a right
+// one recorded after its answer was revealed earns the rubric's
+// prediction_after_reveal, 0 by default), per own kill, per held-out
+// mutant (with its tier's visibility) and per penalty; they add up to the
+// score.
 func ExampleFrom() {
 	cat := counter.Lab().Catalogue
 	hidden := heldout.Mutant{Mutant: mutation.Mutant{Name: "9_kept_back", Visibility: mutation.Hidden}}
-	row := grade.Row{Student: "submission", Graded: true, Right: 1, OwnKills: 1, HeldOutKills: 1, Invalid: 1, Total: 4,
+	row := grade.Row{Student: "submission", Graded: true, Right: 2, AfterReveal: 1, RightAfterReveal: 1, OwnKills: 1, HeldOutKills: 1, Invalid: 1, Total: 4,
 		Killed: []string{"1_inc_passes_max"}, KilledHeldOut: []string{"9_kept_back"},
 		OwnKillers: []grade.OwnKiller{{Mutant: "1_inc_passes_max", Observations: []string{"student/max"}}, {Mutant: "9_kept_back", Observations: []string{"student/max"}}},
 		Predictions: []grade.PredictionVerdict{
 			{Mutant: "1_inc_passes_max", Right: true, Evidence: "return", Actual: "return"},
 			{Mutant: "2_inc_returns_old_value", Miss: grade.MissEvidence, Evidence: "state", Actual: "return"},
+			{Mutant: "3_inc_saves_old_value", Right: true, Evidence: "return", Actual: "return", Recorded: "after"},
 		}}
 	class := &grade.Class{Rubric: grade.DefaultRubric, HeldOut: []heldout.Mutant{hidden}, Rows: []grade.Row{row}}
 	r, err := gradescope.From(class, cat, []byte("the feedback"))
@@ -37,7 +40,8 @@ func ExampleFrom() {
 	// score: 4
 	// 1. Prediction: 1_limit: 2/2 passed (visible) Right: the observation you predicted kills it, with return evidence, as you predicted.
 	// 2. Prediction: 2_result: 0/2 failed (visible) Wrong kind of evidence: you predicted state, and it shows return.
-	// 3. Prediction: 3_save: 0/2 failed (visible) Not predicted: fill this mutant's prediction block in your worksheet.
+	// 3. Prediction: 3_save: 0/2 passed (visible) Right: the observation you predicted kills it, with return evidence, as you predicted.
+	// (recorded after its answer was first revealed on this checkout)
 	// 4. Your observations kill 1_limit: 1/1 passed (visible) Killed by student/max.
 	// 5. Your observations kill 2_result: 0/1 failed (visible) It survives your observations.
 	// 6. Your observations kill 3_save: 0/1 failed (visible) It survives your observations.

@@ -87,7 +87,7 @@ func From(c *grade.Class, cat *mutation.Catalogue, feedback []byte) (*Results, e
 		r.Tests = append(r.Tests, t)
 	}
 	for _, m := range cat.Mutants {
-		add(predictionTest(l, m, row, rb.PredictionRight))
+		add(predictionTest(l, m, row, rb))
 	}
 	for _, m := range cat.Mutants {
 		add(killTest(l, m.ID(), m.Name, row.Killed, row.OwnKillers, rb.OwnKill, "grade.gs.own-kill", Visible))
@@ -134,8 +134,11 @@ func (r *Results) JSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
-func predictionTest(l i18n.Lang, m mutation.Mutant, row grade.Row, weight float64) Test {
-	t := Test{Name: l.T("grade.gs.prediction", i18n.M{"Mutant": m.ID()}), MaxScore: weight, Status: "failed", Visibility: Visible, Tags: []string{"prediction"}}
+// predictionTest is the test of the prediction about m: right earns the
+// rubric's prediction_right, or its prediction_after_reveal when the
+// history records it after the answer was revealed.
+func predictionTest(l i18n.Lang, m mutation.Mutant, row grade.Row, rb grade.Rubric) Test {
+	t := Test{Name: l.T("grade.gs.prediction", i18n.M{"Mutant": m.ID()}), MaxScore: rb.PredictionRight, Status: "failed", Visibility: Visible, Tags: []string{"prediction"}}
 	i := slices.IndexFunc(row.Predictions, func(p grade.PredictionVerdict) bool { return p.Mutant == m.Name })
 	if i < 0 {
 		t.Output = l.T("grade.gs.unpredicted", nil)
@@ -144,7 +147,10 @@ func predictionTest(l i18n.Lang, m mutation.Mutant, row grade.Row, weight float6
 	p := row.Predictions[i]
 	data := i18n.M{"Evidence": p.Evidence, "Actual": p.Actual}
 	if p.Right {
-		t.Score, t.Status = weight, "passed"
+		t.Score, t.Status = rb.PredictionRight, "passed"
+		if p.Recorded == "after" {
+			t.Score = rb.PredictionAfterReveal
+		}
 		t.Output = l.T("grade.gs.right", data)
 	} else {
 		t.Output = l.T(missIDs[p.Miss], data)
