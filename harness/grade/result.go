@@ -28,6 +28,7 @@ type Class struct {
 	// the whole grading.
 	LabElapsedMS int64 `json:"lab_elapsed_ms"`
 	ElapsedMS    int64 `json:"elapsed_ms"`
+	file         string // the file a shard's result was read from, for errors
 }
 
 func newClass(opt Options) *Class {

@@ -20,6 +20,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	format := fs.String("format", "table", "output `format`: "+strings.Join(writers.Classes.Names(), ", "))
 	out := fs.String("o", "", "write the output to `FILE` instead of standard output")
+	classDir := fs.String("class", "", "the class `FOLDER` the shards graded: every student must be in it, and every entry graded")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: grade merge [flags] SHARD.json...\n\nCombines the JSON results of grade -shard 1/N to N/N into what one run of the whole class writes. Flags:\n")
 		fs.PrintDefaults()
@@ -47,6 +48,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	class, err := grade.Merge(parts, mutants.Lab().Catalogue)
+	if err == nil && *classDir != "" {
+		var entries []grade.Entry
+		if entries, err = grade.ReadClass(*classDir, nil); err == nil {
+			err = class.CheckMembers(entries)
+		}
+	}
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
