@@ -26,8 +26,8 @@ type Class struct {
 	Analytics Analytics `json:"analytics"`
 	// LabElapsedMS is the one run of the lab's observations; ElapsedMS
 	// the whole grading.
-	LabElapsedMS int64 `json:"lab_elapsed_ms"`
-	ElapsedMS    int64 `json:"elapsed_ms"`
+	LabElapsedMS int64  `json:"lab_elapsed_ms"`
+	ElapsedMS    int64  `json:"elapsed_ms"`
 	file         string // the file a shard's result was read from, for errors
 }
 
