@@ -271,9 +271,10 @@ func (p *Plan) Run() (*Result, error) {
 	if err := p.history(r, out); err != nil {
 		return nil, err
 	}
-	lang := p.lang()
+	lang, from := p.language()
 	out.Localize(lang)
 	r.Localize(lang)
+	out.Meta.LangFrom, r.Meta.LangFrom = from, from
 	return &Result{Report: out, Full: r, Matrix: labMatrix}, nil
 }
 
@@ -435,13 +436,61 @@ func (p *Plan) meta(r *report.Report) {
 	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, killmatrix.KindStudent))
 }
 
-// lang is the report's language: the configured one, else the
-// predictions' (see [Language]), else the environment's.
+// lang is the report's language (see [Plan.language]).
 func (p *Plan) lang() i18n.Lang {
-	if p.Lang != "" {
-		return p.Lang
+	l, _ := p.language()
+	return l
+}
+
+// language is the report's language, and what chose it: the configured
+// one (-lang), else the predictions' (see [Language]), else, with nothing
+// predicted, that of the worksheet the student has started (the one
+// edited since the checkout, see [Started]), else the environment's
+// (LC_ALL, LC_MESSAGES, LANG), else English.
+func (p *Plan) language() (i18n.Lang, string) {
+	switch {
+	case p.Lang != "":
+		return p.Lang, report.LangFromFlag
+	case p.Sheet != nil && len(p.Sheet.Predictions) > 0:
+		return Language(p.Sheet, i18n.English), report.LangFromPredictions
 	}
-	return Language(p.Sheet, i18n.FromEnv())
+	if w, ok := Started(p.Worksheets); ok {
+		return predict.LangOf(w), report.LangFromWorksheet
+	}
+	if l, ok := i18n.EnvLang(); ok {
+		return l, report.LangFromEnv
+	}
+	return i18n.English, report.LangFromDefault
+}
+
+// Started returns, of worksheets, the one a student has started: the
+// only one changed well after the others (a minute after every other
+// that exists), as editing a worksheet leaves it while a checkout writes
+// all of them at once. With fewer than two, or none standing out, there
+// is none.
+func Started(worksheets []string) (string, bool) {
+	var files []string
+	var times []time.Time
+	for _, w := range worksheets {
+		if fi, err := os.Stat(w); err == nil {
+			files, times = append(files, w), append(times, fi.ModTime())
+		}
+	}
+	if len(files) < 2 {
+		return "", false
+	}
+	latest := 0
+	for i := range times {
+		if times[i].After(times[latest]) {
+			latest = i
+		}
+	}
+	for i := range times {
+		if i != latest && times[latest].Sub(times[i]) < time.Minute {
+			return "", false
+		}
+	}
+	return files[latest], true
 }
 
 // Language is the language to tell a student about sheet in: Chinese

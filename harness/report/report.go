@@ -90,8 +90,10 @@ type Meta struct {
 	Student string    `json:"student,omitempty"`
 	Commit  string    `json:"commit,omitempty"`
 	Created time.Time `json:"created"`
-	// Lang is the language its words are in.
-	Lang i18n.Lang `json:"lang"`
+	// Lang is the language its words are in; LangFrom what chose it, one
+	// of the LangFrom constants ("" when the report's maker does not say).
+	Lang     i18n.Lang `json:"lang"`
+	LangFrom string    `json:"lang_from,omitempty"`
 	// View is what it shows (see View); Revealed, with -reveal, lists the
 	// mutants whose answers it showed before any prediction of them.
 	View     View     `json:"view"`
@@ -200,6 +202,15 @@ type Misconception struct {
 	Mutant string        `json:"mutant"`
 	Hint   mutation.Text `json:"hint"`
 }
+
+// What chose a report's language (Meta.LangFrom).
+const (
+	LangFromFlag        = "flag"        // -lang
+	LangFromPredictions = "predictions" // the worksheets the predictions are in
+	LangFromWorksheet   = "worksheet"   // the worksheet started, nothing predicted yet
+	LangFromEnv         = "environment" // LC_ALL, LC_MESSAGES or LANG
+	LangFromDefault     = "default"     // none of those: English
+)
 
 // HiddenCount is what a student's report says of mutants it may not name.
 type HiddenCount struct {

@@ -60,14 +60,29 @@ func (r *Report) header(b *strings.Builder) {
 		"Observations": len(r.Observations), "Happy": kinds[killmatrix.KindHappy], "Edge": kinds[killmatrix.KindEdge],
 		"Own": kinds[killmatrix.KindStudent], "Mutants": len(r.Mutants),
 	}))
-	fmt.Fprintf(b, "%s\n\n", r.whose())
+	fmt.Fprintf(b, "%s\n", r.whose())
+	if choice := r.LangChoice(); choice != "" {
+		fmt.Fprintf(b, "%s\n", choice)
+	}
+	b.WriteString("\n")
+}
+
+// LangChoice says, while nothing is predicted, what chose the report's
+// language and how to choose the other, in that language: the first
+// thing a student runs says it. It is "" once the predictions choose.
+func (r *Report) LangChoice() string {
+	switch r.Meta.LangFrom {
+	case LangFromWorksheet, LangFromEnv, LangFromDefault:
+		return r.Meta.Lang.T("text.lang-choice."+r.Meta.LangFrom, nil)
+	}
+	return ""
 }
 
 // whose is the line that says whose report it is, when and from where.
 func (r *Report) whose() string {
 	l, m := r.Meta.Lang, r.Meta
 	return l.T("text.whose", i18n.M{
-		"Student": m.Student, "Commit": m.Commit, "Created": m.Created.UTC().Format("2006-01-02 15:04 UTC"),
+		"Student": m.Student, "EndsInS": strings.HasSuffix(strings.ToLower(m.Student), "s"), "Commit": m.Commit, "Created": m.Created.UTC().Format("2006-01-02 15:04 UTC"),
 		"View": l.T("view."+string(m.View), nil), "Selection": m.Selection,
 	})
 }

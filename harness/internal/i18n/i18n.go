@@ -112,23 +112,30 @@ func Parse(s string) (Lang, error) {
 // or LANG, as POSIX orders them (zh_CN.UTF-8 is Chinese), English when
 // none names one the harness speaks.
 func FromEnv() Lang {
+	l, _ := EnvLang()
+	return l
+}
+
+// EnvLang is FromEnv, and whether the environment names a language the
+// harness speaks (C, POSIX or none do not).
+func EnvLang() (Lang, bool) {
 	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		val, _, _ := strings.Cut(os.Getenv(v), ".")
 		if val == "" {
 			continue
 		}
 		if l, err := Parse(val); err == nil {
-			return l
+			return l, true
 		}
-		return English
+		return English, false
 	}
-	return English
+	return English, false
 }
 
 // Dynamic lists the prefixes of message ids that the code builds at run
 // time from a value (an outcome, a problem's code), so that no constant in
 // the source names them whole.
-var Dynamic = []string{"outcome.", "evidence.", "kind.", "view.", "parse.", "verdict.", "text.uncounted.", "generated.section.", "lesson.recorded-", "html.verdict.", "html.reference.", "grade.after-reveal.by."}
+var Dynamic = []string{"outcome.", "evidence.", "kind.", "view.", "parse.", "verdict.", "text.uncounted.", "generated.section.", "lesson.recorded-", "html.verdict.", "html.reference.", "grade.after-reveal.by.", "text.lang-choice."}
 
 // Areas are the first words of every message id; a dotted constant that
 // starts with one must be a message the files define.
