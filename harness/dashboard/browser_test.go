@@ -2,7 +2,6 @@ package dashboard_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -20,18 +19,14 @@ import (
 	"idemlab/harness/dashboard"
 	"idemlab/harness/grade"
 	"idemlab/harness/internal/browsertest"
+	"idemlab/harness/internal/gradetest"
 	"idemlab/harness/internal/i18n"
 	"idemlab/harness/labrun"
 	"idemlab/mutants"
 )
 
 // TestMain lets this test binary be the grading worker.
-func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == "worker" {
-		os.Exit(grade.Serve(mutants.Lab(), os.Args[2:], os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { gradetest.Main(m, mutants.Lab()) }
 
 // root is the checkout, seen from this folder.
 const root = "../.."
@@ -53,16 +48,7 @@ var classJSON = sync.OnceValues(func() ([]byte, error) {
 	if err := classgen.Write(dir, 300, 1, classgen.DefaultMix, l.Catalogue, obs); err != nil {
 		return nil, err
 	}
-	entries, err := grade.ReadClass(dir, nil)
-	if err != nil {
-		return nil, err
-	}
-	self, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	c, err := grade.Grade(context.Background(), entries, grade.Options{Lab: l, Observations: obs, Rubric: grade.DefaultRubric,
-		Worker: grade.Worker{Path: self, Args: []string{"worker"}}})
+	c, err := gradetest.Grade(l, root, dir)
 	if err != nil {
 		return nil, err
 	}

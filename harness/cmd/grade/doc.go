@@ -36,7 +36,10 @@
 //     its identifiers, with -assignment naming the column; see go doc
 //     ./harness/gradebook), gradescope (one submission's results.json;
 //     grade gradescope writes the autograder bundle that runs it, see go
-//     doc ./harness/gradescope), and -o FILE;
+//     doc ./harness/gradescope), classroom (one repository's points
+//     file, for the GitHub Classroom workflow of go doc
+//     ./harness/classroom), and -o FILE; -html FILE also writes the class
+//     dashboard (go doc ./harness/dashboard);
 //   - the grading: -C (the checkout, as go -C; CLASS and every file named
 //     are then relative to it), -rubric (the weights, as JSON), -roster
 //     (the students expected, one a line, or CSV with the gradebook's

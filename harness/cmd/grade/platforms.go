@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"idemlab/harness/classroom"
 	"idemlab/harness/dashboard"
 	"idemlab/harness/grade"
 	"idemlab/harness/gradebook"
@@ -100,5 +101,8 @@ func (p *platform) formats() writers.Registry[*grade.Class] {
 		writers.Writer[*grade.Class]{Name: "canvas", Doc: "Canvas's gradebook import CSV (needs -roster with ids)", Write: book(gradebook.Canvas)},
 		writers.Writer[*grade.Class]{Name: "moodle", Doc: "Moodle's CSV grade import (needs -roster with ids)", Write: book(gradebook.Moodle)},
 		writers.Writer[*grade.Class]{Name: "gradescope", Doc: "Gradescope's results.json, for a class of one submission", Write: p.gradescope},
+		writers.Writer[*grade.Class]{Name: "classroom", Doc: "the points file GitHub Classroom's workflow checks, for a class of one repository", Write: func(w io.Writer, c *grade.Class) error {
+			return classroom.Write(w, c, mutants.Lab().Catalogue)
+		}},
 	)
 }

@@ -1,0 +1,3 @@
+package classroom
+
+//go:generate go run ./internal/genworkflow
