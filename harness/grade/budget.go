@@ -49,8 +49,8 @@ var DefaultBudgets = Budgets{
 	Limits:      submission.DefaultLimits,
 }
 
-// sandbox is the worker's budget in the sandbox's terms.
-func (b Budgets) sandbox() sandbox.Budget {
+// Sandbox is the worker's budget in the sandbox's terms (checkreport's worker runs under the same).
+func (b Budgets) Sandbox() sandbox.Budget {
 	return sandbox.Budget{Wall: b.Wall, Memory: b.Memory, Disk: b.Disk, Output: b.Output, Files: b.Files}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 
 	"idemlab/harness/lab"
 )
@@ -45,10 +47,21 @@ type Digest struct {
 // empty digest), the lab's catalogue, the Go source of the lab's Sources
 // folders (its reference and mutant copies) one by one, and all of the
 // harness's Go source as one digest.
+//
+// A checkout is untrusted (checkreport reads a student's): every file is
+// read through an os.Root of root, only when it is a regular file of at
+// most MaxInputSize bytes. A symbolic link (to /dev/zero, or out of the
+// checkout), a FIFO or a device in a file's place is an *InputError, never
+// read.
 func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
 	var out []Digest
 	add := func(rel string) error {
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		data, err := readInput(r, rel)
 		if errors.Is(err, fs.ErrNotExist) {
 			out = append(out, Digest{Path: rel})
 			return nil
@@ -60,12 +73,17 @@ func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
 		out = append(out, Digest{Path: rel, SHA256: hex.EncodeToString(sum[:])})
 		return nil
 	}
+	// Clip, so appending never writes into the caller's array.
+	for _, rel := range append(slices.Clip(files), layout.Catalogue) {
+		if err := add(rel); err != nil {
+			return nil, err
+		}
+	}
 	sources, err := goFiles(root, layout.Sources...)
 	if err != nil {
 		return nil, err
 	}
-	// Clip, so appending never writes into the caller's array.
-	for _, rel := range append(append(slices.Clip(files), layout.Catalogue), sources...) {
+	for _, rel := range sources {
 		if err := add(rel); err != nil {
 			return nil, err
 		}
@@ -76,7 +94,7 @@ func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
 	}
 	h := sha256.New()
 	for _, rel := range harness {
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		data, err := readInput(r, rel)
 		if err != nil {
 			return nil, err
 		}
@@ -86,6 +104,61 @@ func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
 	}
 	out = append(out, Digest{Path: "harness/", SHA256: hex.EncodeToString(h.Sum(nil))})
 	return out, nil
+}
+
+// MaxInputSize bounds one input file that Inputs reads.
+const MaxInputSize = 8 << 20
+
+// An InputError is an input of a checkout that is not a regular file
+// within MaxInputSize, and so is not read.
+type InputError struct {
+	// Path is the input, relative to the checkout; Reason says why.
+	Path, Reason string
+}
+
+func (e *InputError) Error() string { return e.Path + ": " + e.Reason }
+
+// readInput reads rel, a slash-separated path inside r, when it is a
+// regular file of at most MaxInputSize bytes; it opens nothing else, and
+// never blocks on a FIFO.
+func readInput(r *os.Root, rel string) ([]byte, error) {
+	name := filepath.FromSlash(rel)
+	info, err := r.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := regularInput(rel, info); err != nil {
+		return nil, err
+	}
+	f, err := r.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regularInput(rel, info); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxInputSize+1))
+	if err == nil && len(data) > MaxInputSize {
+		return nil, &InputError{rel, fmt.Sprintf("is larger than the limit of %d bytes", MaxInputSize)}
+	}
+	return data, err
+}
+
+// regularInput refuses what is not a regular file within MaxInputSize.
+func regularInput(rel string, info fs.FileInfo) error {
+	switch t := info.Mode().Type(); {
+	case t&fs.ModeSymlink != 0:
+		return &InputError{rel, "is a symbolic link: only regular files are read"}
+	case t != 0:
+		return &InputError{rel, fmt.Sprintf("is not a regular file (%v): only regular files are read", t)}
+	case info.Size() > MaxInputSize:
+		return &InputError{rel, fmt.Sprintf("is %d bytes, over the limit of %d", info.Size(), MaxInputSize)}
+	}
+	return nil
 }
 
 // goFiles lists the non-test Go files under each folder, sorted.

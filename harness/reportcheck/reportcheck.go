@@ -3,6 +3,7 @@ package reportcheck
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -151,6 +152,10 @@ func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options, vet V
 	return res, nil
 }
 
+// Decode reads a JSON report of this harness's schema; its error is a
+// *ReportError.
+func Decode(data []byte) (*report.Report, error) { return decode(data) }
+
 func decode(data []byte) (*report.Report, error) {
 	var r report.Report
 	if err := json.Unmarshal(data, &r); err != nil {
@@ -218,6 +223,10 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 // and those the report leaves out (the harness, the reference).
 func mismatched(root string, l *lab.Lab, r *report.Report, in inputs) ([]string, error) {
 	digests, err := report.Inputs(root, l.Layout, in.files)
+	var bad *report.InputError
+	if errors.As(err, &bad) {
+		return nil, badReport("the checkout's input %v", err)
+	}
 	if err != nil {
 		return nil, err
 	}

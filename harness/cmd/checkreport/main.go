@@ -1,18 +1,19 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
+	"idemlab/harness/grade"
 	"idemlab/harness/internal/cli"
 	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/killmatrix"
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/reportcheck"
-	"idemlab/harness/submission"
-	"idemlab/mutants"
 )
 
 func main() {
@@ -20,11 +21,16 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "worker" {
+		return serve(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("checkreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var chdir, checkout string
 	fs.StringVar(&chdir, "C", "", "change to `DIR`, the checkout the report claims to come from, before anything else, as go -C does")
 	fs.StringVar(&checkout, "checkout", "", "the checkout the report claims to come from, `DIR`; REPORT.json stays relative to the current folder")
+	var noSandbox bool
+	fs.BoolVar(&noSandbox, "no-sandbox", false, "run the check's worker under resource limits only, without bubblewrap")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json\n\nTells whether a JSON kill report matches its checkout. Flags:\n")
 		fs.PrintDefaults()
@@ -46,19 +52,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitcode.Usage, err)
 	}
 	root, err := cli.Checkout(checkout)
+	if err == nil {
+		root, err = filepath.Abs(root)
+	}
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
-	l := mutants.Lab()
-	rd := submission.Reader{Lab: l, Limits: submission.DefaultLimits}
-	res, err := reportcheck.Check(l, root, data, killmatrix.Options{}, rd.Vet)
-	var bad *reportcheck.ReportError
-	switch {
-	case errors.As(err, &bad):
+	if _, err := reportcheck.Decode(data); err != nil {
 		return fail(stderr, exitcode.Usage, fmt.Errorf("%s: %v", fs.Arg(0), err))
+	}
+	if iso := sandbox.IsolationFor(noSandbox); !sandbox.Sandboxed(iso) {
+		fmt.Fprintln(stderr, "checkreport: WARNING:", grade.UnsandboxedNotice(i18n.English, iso))
+	}
+	out, _, err := check(context.Background(), root, fs.Arg(0), noSandbox)
+	switch {
 	case err != nil:
 		return fail(stderr, exitcode.Internal, fmt.Errorf("checking %s: %v", fs.Arg(0), err))
+	case out.ReportError:
+		return fail(stderr, exitcode.Usage, fmt.Errorf("%s: %s", fs.Arg(0), out.Error))
+	case out.Error != "":
+		return fail(stderr, exitcode.Internal, fmt.Errorf("checking %s: %s", fs.Arg(0), out.Error))
 	}
+	res := out.Result
 	fmt.Fprint(stdout, res)
 	if res.Verdict != reportcheck.OK {
 		return exitcode.Survived

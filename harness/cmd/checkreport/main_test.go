@@ -10,27 +10,65 @@ import (
 	"idemlab/harness/internal/docgen"
 	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/labrun"
+	"idemlab/harness/report"
 	"idemlab/harness/submission"
 	"idemlab/mutants"
 )
+
+// TestMain lets this test binary be checkreport's worker: checkreport
+// starts itself again as "worker CHECKOUT REPORT".
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "worker" {
+		os.Exit(serve(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestHostileCheckout: a checkout is as untrusted as a submission: a
+// worksheet that is a link to /dev/zero is refused without being read,
+// with a clear error, within the worker's budget.
+func TestHostileCheckout(t *testing.T) {
+	t.Chdir(".") // checkreport changes to the checkout; come back after
+	checkout := t.TempDir()
+	goMod(t, checkout)
+	if err := os.Symlink("/dev/zero", filepath.Join(checkout, "worksheet.md")); err != nil {
+		t.Fatal(err)
+	}
+	report := writeReport(t, `{"schema": "`+reportSchema+`", "inputs": [{"path": "worksheet.md", "sha256": ""}]}`)
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"-checkout", checkout, report}, &stdout, &stderr)
+	if want := "the checkout's input worksheet.md: is a symbolic link: only regular files are read"; status != exitcode.Usage || !strings.Contains(stderr.String(), want) {
+		t.Errorf("checkreport on a linked worksheet = %d, %q %q; want %d and %q", status, stdout.String(), stderr.String(), exitcode.Usage, want)
+	}
+
+}
 
 // pwned is the file the hostile observation would create, were it run.
 const pwned = "/tmp/idemlab-checkreport-pwned"
 
 // TestRefusesWithoutRunning: a report made beside an observation that
-// runs a program is refused, and the program never runs, whatever the
-// report says of it.
+// runs a program, or one that reads /dev/zero, is refused, and the
+// observation never runs, whatever the report says of it.
 func TestRefusesWithoutRunning(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the lab")
 	}
+	for _, tc := range []struct{ dir, refusal string }{
+		{"execs", `pwn.txtar:4: command "exec" is not allowed`},
+		{"devzero", `zero.txtar:4: grep's argument 2: "${/}dev${/}zero" expands $/`},
+	} {
+		t.Run(tc.dir, func(t *testing.T) { refusesWithoutRunning(t, tc.dir, tc.refusal) })
+	}
+}
+
+func refusesWithoutRunning(t *testing.T, name, refusal string) {
 	os.Remove(pwned)
 	t.Chdir(".") // checkreport changes to the checkout; come back after
 	root, err := filepath.Abs("../../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join("testdata", "execs", "student")
+	dir := filepath.Join("testdata", name, "student")
 	rd := submission.Reader{Lab: mutants.Lab(), Limits: submission.DefaultLimits}
 	own, refused, err := rd.ReadObservations(dir)
 	if err != nil {
@@ -58,9 +96,8 @@ func TestRefusesWithoutRunning(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	status := run([]string{"-checkout", root, report}, &stdout, &stderr)
-	if status != exitcode.Survived || !strings.HasPrefix(stdout.String(), "REFUSED: ") ||
-		!strings.Contains(stdout.String(), `pwn.txtar:4: command "exec" is not allowed`) {
-		t.Errorf("checkreport = %d with %q (stderr %q); want %d and REFUSED naming pwn.txtar:4", status, stdout.String(), stderr.String(), exitcode.Survived)
+	if status != exitcode.Survived || !strings.HasPrefix(stdout.String(), "REFUSED: ") || !strings.Contains(stdout.String(), refusal) {
+		t.Errorf("checkreport = %d with %q (stderr %q); want %d and REFUSED saying %q", status, stdout.String(), stderr.String(), exitcode.Survived, refusal)
 	}
 	if _, err := os.Stat(pwned); err == nil {
 		t.Errorf("checkreport ran the refused command: %s exists", pwned)
@@ -109,4 +146,15 @@ func writeReport(t *testing.T, data string) string {
 		t.Fatal(err)
 	}
 	return file
+}
+
+// reportSchema is the schema a report must name to be checked.
+const reportSchema = report.Schema
+
+// goMod makes dir a checkout's root, as far as checkreport looks.
+func goMod(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module idemlab\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
