@@ -3,7 +3,6 @@ package idem
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"idemlab/harness/lab"
+	"idemlab/harness/labcmd"
 )
 
 // DefaultDB is the store file commands use when -db is not given, relative
@@ -229,7 +229,7 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 	if !filepath.IsAbs(db) {
 		db = filepath.Join(dir, db)
 	}
-	useHooks(s)
+	labcmd.UseDriver(s.Driver)
 	out, err := cmd.run(&call{name: name, cmd: cmd, s: s, impl: impl.Name, db: db, args: args})
 	if err != nil {
 		return err
@@ -281,15 +281,9 @@ func (c *call) nowLimit() (float64, int, error) {
 
 // json parses argument i as exactly one JSON value, numbers kept exact.
 func (c *call) json(i int) (any, error) {
-	dec := json.NewDecoder(strings.NewReader(c.args[i]))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, c.usage(i, "not JSON: %v", err)
-	}
-	// More() would miss a stray ']' or '}'; decoding again must hit EOF.
-	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
-		return nil, c.usage(i, "not one JSON value: text follows it at offset %d", dec.InputOffset())
+	v, err := labcmd.ParseJSON(c.args[i])
+	if err != nil {
+		return nil, c.usage(i, "%v", err)
 	}
 	return v, nil
 }
@@ -300,15 +294,8 @@ func (c *call) json(i int) (any, error) {
 // passed on, so that the store's own check answers it (with an error
 // wrapping its ErrInvalidLimit) and an observation can see that check.
 func ParseLimit(s string) (int, error) {
-	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
-	if digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
-		return 0, fmt.Errorf("want an integer")
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("want an integer an int can hold")
-	}
-	return n, nil
+	n, err := labcmd.ParseInteger(s, strconv.IntSize)
+	return int(n), err
 }
 
 // ParseSeconds parses a time in seconds: a decimal number, as Go writes
@@ -316,25 +303,7 @@ func ParseLimit(s string) (int, error) {
 // value reaches the store, whose own time check decides (it refuses NaN).
 // Hexadecimal floats and digit separators are refused, to keep times
 // readable.
-func ParseSeconds(s string) (float64, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return 0, fmt.Errorf("want a number of seconds (or NaN, Inf, -Inf)")
-	}
-	if strings.ContainsAny(s, "xX_") || strings.ContainsAny(s, "pP") && !isNamed(s) {
-		return 0, fmt.Errorf("want a decimal number of seconds")
-	}
-	return v, nil
-}
-
-// isNamed reports whether s spells NaN or an infinity.
-func isNamed(s string) bool {
-	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
-	case "nan", "inf", "infinity":
-		return true
-	}
-	return false
-}
+func ParseSeconds(s string) (float64, error) { return labcmd.ParseSeconds(s) }
 
 // call2 adapts a (value, error) pair to a command result.
 func call2[T any](v T, err error) (any, error) { return v, err }

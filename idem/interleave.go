@@ -8,30 +8,8 @@ import (
 	"sync"
 
 	"idemlab/harness/lab"
-	"idemlab/harness/sqlpause"
+	"idemlab/harness/labcmd"
 )
-
-// hooked records the implementations whose store already opens its file
-// through sqlpause's driver, which is transparent until a pause is armed.
-var hooked = struct {
-	sync.Mutex
-	done map[*string]bool
-}{done: map[*string]bool{}}
-
-// useHooks points s's driver seam at sqlpause's driver, once per
-// implementation. Every call through idem passes here before it reaches
-// the store, so the write happens before any read of the seam.
-func useHooks(s API) {
-	if s.Driver == nil {
-		return
-	}
-	hooked.Lock()
-	defer hooked.Unlock()
-	if !hooked.done[s.Driver] {
-		*s.Driver = sqlpause.DriverName
-		hooked.done[s.Driver] = true
-	}
-}
 
 // runInterleave is the interleave command: it runs the operation of its
 // first argument and, at the moment that operation's first query has been
@@ -46,34 +24,11 @@ func runInterleave(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	op, others := cmds[0], cmds[1:]
 	abs, err := filepath.Abs(c.db)
 	if err != nil {
 		return nil, err
 	}
-	var lines interleaveLines
-	var waiting [][]string
-	disarm := sqlpause.Pause(abs, func() {
-		for _, w := range others {
-			out, err := c.sub(w)
-			if err != nil && strings.Contains(err.Error(), "database is locked") {
-				lines = append(lines, "waits: "+strings.Join(w, " ")+" (the store is locked)")
-				waiting = append(waiting, w)
-				continue
-			}
-			lines = append(lines, result("during", w, out, err))
-		}
-	})
-	out, opErr := c.sub(op)
-	if !disarm() {
-		waiting = others // the operation made no query: everything comes after
-	}
-	lines = append(lines, result("", op, out, opErr))
-	for _, w := range waiting {
-		out, err := c.sub(w)
-		lines = append(lines, result("after", w, out, err))
-	}
-	return lines, nil
+	return interleaveLines(labcmd.Interleave(abs, cmds[0], cmds[1:], c.run1)), nil
 }
 
 // batchHooks holds, by store path, what a drain runs once its first
@@ -166,23 +121,8 @@ func (c *call) run1(args []string) (string, error) {
 	return strings.TrimSpace(strings.ReplaceAll(out.String(), "\n", " ")), err
 }
 
-// result is one line of an interleaving: when it ran, what, and what it
-// printed or the error it returned.
-func result(when string, args []string, out string, err error) string {
-	line := strings.Join(args, " ") + " => " + out
-	if err != nil {
-		line = strings.Join(args, " ") + " => error: " + firstLine(err.Error())
-	}
-	if when != "" {
-		line = when + ": " + line
-	}
-	return line
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
+// result is one line of an interleaving (see labcmd.Result).
+var result = labcmd.Result
 
 // interleaveLines are printed one a line.
 type interleaveLines []string

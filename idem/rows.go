@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"net/url"
 	"os"
 	"path/filepath"
+
+	"idemlab/harness/labcmd"
 )
 
 // A Row is one stored key, exactly as the table holds it.
@@ -24,21 +25,7 @@ type Row struct {
 // Seconds is a time as rows prints it: a JSON number, or, for the
 // infinities and NaN that JSON has no number for, the string idem reads
 // them from ("Inf", "-Inf", "NaN").
-type Seconds float64
-
-// MarshalJSON writes s as a number, or as "Inf", "-Inf" or "NaN".
-func (s Seconds) MarshalJSON() ([]byte, error) {
-	f := float64(s)
-	switch {
-	case math.IsInf(f, 1):
-		return []byte(`"Inf"`), nil
-	case math.IsInf(f, -1):
-		return []byte(`"-Inf"`), nil
-	case math.IsNaN(f):
-		return []byte(`"NaN"`), nil
-	}
-	return json.Marshal(f)
-}
+type Seconds = labcmd.Seconds
 
 // ReadRows returns every row of the store at path, ordered by id. It reads
 // the table directly, not through any implementation's API, so a mutant

@@ -3,7 +3,6 @@ package lease
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"idemlab/harness/lab"
+	"idemlab/harness/labcmd"
 )
 
 // DefaultDB is the store file commands use when -db is not given, relative
@@ -118,9 +118,11 @@ var commands = []command{
 		}
 		limit := c.s.DefaultLimit
 		if len(c.args) > 1 {
-			if limit, err = ParseLimit(c.args[1]); err != nil {
+			n, err := labcmd.ParseInteger(c.args[1], strconv.IntSize)
+			if err != nil {
 				return nil, c.usage(1, "%v", err)
 			}
+			limit = int(n)
 		}
 		return pair(c.s.Abandoned(c.db, now, limit))
 	}},
@@ -137,7 +139,7 @@ var commands = []command{
 	}},
 	{name: "inspect", args: []string{"KEY"}, readsState: true, doc: `Print KEY's state as {"status":S,"owner":O,"lease_until":T,"token":N}, through the implementation; an unknown key has status "" and zeros.`, run: func(c *call) (any, error) {
 		status, owner, until, token, err := c.s.Inspect(c.db, c.args[0])
-		return state{status, owner, Seconds(until), token}, err
+		return state{status, owner, labcmd.Seconds(until), token}, err
 	}},
 	{name: "cycle", args: []string{"KEY"}, doc: "Run the fencing cycle on KEY; prints its result, the stale holder's finish, true or false.", run: func(c *call) (any, error) {
 		return pair(c.s.FencingCycle(c.db, c.args[0]))
@@ -238,7 +240,7 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 	if !filepath.IsAbs(db) {
 		db = filepath.Join(dir, db)
 	}
-	useHooks(s)
+	labcmd.UseDriver(s.Driver)
 	out, err := cmd.run(&call{name: name, cmd: cmd, s: s, impl: impl.Name, db: db, args: args})
 	if err != nil {
 		return err
@@ -266,9 +268,9 @@ func (c *call) usage(i int, format string, args ...any) error {
 	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", name, c.args[i]) + fmt.Sprintf(format, args...)}
 }
 
-// seconds parses argument i as a time.
+// seconds parses argument i as a time or a ttl.
 func (c *call) seconds(i int) (float64, error) {
-	v, err := ParseSeconds(c.args[i])
+	v, err := labcmd.ParseSeconds(c.args[i])
 	if err != nil {
 		return 0, c.usage(i, "%v", err)
 	}
@@ -286,9 +288,10 @@ func (c *call) lease(i int) (now, ttl float64, err error) {
 	return now, ttl, nil
 }
 
-// token parses argument i as a fencing token.
+// token parses argument i as a fencing token: any int64, 0 and negative
+// ones included (they match no row).
 func (c *call) token(i int) (int64, error) {
-	v, err := ParseToken(c.args[i])
+	v, err := labcmd.ParseInteger(c.args[i], 64)
 	if err != nil {
 		return 0, c.usage(i, "%v", err)
 	}
@@ -297,78 +300,11 @@ func (c *call) token(i int) (int64, error) {
 
 // json parses argument i as exactly one JSON value, numbers kept exact.
 func (c *call) json(i int) (any, error) {
-	dec := json.NewDecoder(strings.NewReader(c.args[i]))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, c.usage(i, "not JSON: %v", err)
-	}
-	// More() would miss a stray ']' or '}'; decoding again must hit EOF.
-	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
-		return nil, c.usage(i, "not one JSON value: text follows it at offset %d", dec.InputOffset())
+	v, err := labcmd.ParseJSON(c.args[i])
+	if err != nil {
+		return nil, c.usage(i, "%v", err)
 	}
 	return v, nil
-}
-
-// ParseToken parses a fencing token written as text: an optional sign and
-// decimal digits, any value an int64 holds. A token of 0 or below is not
-// refused here: it is passed on, and matches no row of the store.
-func ParseToken(s string) (int64, error) {
-	if !isInteger(s) {
-		return 0, errors.New("want an integer")
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, errors.New("want an integer an int64 can hold")
-	}
-	return n, nil
-}
-
-// ParseLimit parses a batch limit written as text: an optional sign and
-// decimal digits, any value an int holds. A limit outside 1..100 is
-// passed on, so that the store's own check answers it (with an error
-// wrapping its ErrInvalidLimit) and an observation can see that check.
-func ParseLimit(s string) (int, error) {
-	if !isInteger(s) {
-		return 0, errors.New("want an integer")
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, errors.New("want an integer an int can hold")
-	}
-	return n, nil
-}
-
-// isInteger reports whether s is an optional sign and decimal digits.
-func isInteger(s string) bool {
-	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
-	return digits != "" && strings.Trim(digits, "0123456789") == ""
-}
-
-// ParseSeconds parses a time or a ttl in seconds: a decimal number, as Go
-// writes floats, or one of NaN, Inf, +Inf and -Inf (in any letter case).
-// Every such value reaches the store, whose own checks decide (it refuses
-// a NaN or infinite now, and a ttl that is not positive and finite).
-// Hexadecimal floats and digit separators are refused, to keep times
-// readable.
-func ParseSeconds(s string) (float64, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return 0, errors.New("want a number of seconds (or NaN, Inf, -Inf)")
-	}
-	if strings.ContainsAny(s, "xX_") || strings.ContainsAny(s, "pP") && !isNamed(s) {
-		return 0, errors.New("want a decimal number of seconds")
-	}
-	return v, nil
-}
-
-// isNamed reports whether s spells NaN or an infinity.
-func isNamed(s string) bool {
-	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
-	case "nan", "inf", "infinity":
-		return true
-	}
-	return false
 }
 
 // pair adapts a (value, error) pair to a command result.
@@ -379,10 +315,10 @@ type printed struct{ v any }
 
 // state is what inspect prints.
 type state struct {
-	Status     string  `json:"status"`
-	Owner      string  `json:"owner"`
-	LeaseUntil Seconds `json:"lease_until"`
-	Token      int64   `json:"token"`
+	Status     string         `json:"status"`
+	Owner      string         `json:"owner"`
+	LeaseUntil labcmd.Seconds `json:"lease_until"`
+	Token      int64          `json:"token"`
 }
 
 // rowLines is printed one JSON object per line.

@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"net/url"
 	"os"
 	"path/filepath"
+
+	"idemlab/harness/labcmd"
 )
 
 // A Row is one stored key, exactly as the table holds it.
@@ -19,27 +20,8 @@ type Row struct {
 	Status      string          `json:"status"`
 	Response    json.RawMessage `json:"response"` // null when NULL
 	Owner       string          `json:"owner"`
-	LeaseUntil  Seconds         `json:"lease_until"`
+	LeaseUntil  labcmd.Seconds  `json:"lease_until"`
 	Token       int64           `json:"token"`
-}
-
-// Seconds is a time as lease prints it: a JSON number, or, for the
-// infinities and NaN that JSON has no number for, the string lease reads
-// them from ("Inf", "-Inf", "NaN").
-type Seconds float64
-
-// MarshalJSON writes s as a number, or as "Inf", "-Inf" or "NaN".
-func (s Seconds) MarshalJSON() ([]byte, error) {
-	f := float64(s)
-	switch {
-	case math.IsInf(f, 1):
-		return []byte(`"Inf"`), nil
-	case math.IsInf(f, -1):
-		return []byte(`"-Inf"`), nil
-	case math.IsNaN(f):
-		return []byte(`"NaN"`), nil
-	}
-	return json.Marshal(f)
 }
 
 // ReadRows returns every row of the store at path, ordered by id. It reads
