@@ -221,6 +221,11 @@ func (c Command) Subcommand(args []string) (Subcommand, bool) {
 	return c.Subcommands[i], true
 }
 
+// SubcommandName is the word an argument list (without the command's
+// name) gives after its flags, a subcommand's or not; "" when there is
+// none.
+func (c Command) SubcommandName(args []string) string { return c.subcommandName(args) }
+
 func (c Command) subcommandName(args []string) string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]

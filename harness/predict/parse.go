@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"idemlab/harness/internal/i18n"
+	"idemlab/harness/internal/suggest"
 	"idemlab/harness/killmatrix"
 )
 
@@ -214,7 +215,7 @@ func (r *reader) file(src Source) {
 // prediction: another letter case, or a word or two letters away.
 func nearMiss(info string) bool {
 	lower := strings.ToLower(info)
-	return strings.EqualFold(info, InfoString) || lower != "" && distance(lower, InfoString) <= 2 ||
+	return strings.EqualFold(info, InfoString) || lower != "" && suggest.Distance(lower, InfoString) <= 2 ||
 		strings.HasPrefix(lower, "predict")
 }
 
@@ -313,7 +314,7 @@ func (r *reader) fields(open int, body []string) fields {
 		case !ok:
 			r.fail(n, "field-syntax", i18n.M{"Text": line})
 		case !slices.Contains(names, name):
-			r.fail(n, "unknown-field", i18n.M{"Field": name, "Fields": strings.Join(names, ", "), "Suggest": suggest(name, names)})
+			r.fail(n, "unknown-field", i18n.M{"Field": name, "Fields": strings.Join(names, ", "), "Suggest": suggest.Nearest(name, names)})
 		case b.at[name] != 0:
 			r.fail(n, "duplicate-field", i18n.M{"Field": name, "Line": b.at[name]})
 		default:
@@ -334,7 +335,7 @@ func (r *reader) prediction(b fields) (Prediction, bool) {
 	name, ok := r.known.mutant(wrote)
 	if !ok {
 		ids := r.known.ids()
-		r.fail(b.lineOf("mutant"), "unknown-mutant", i18n.M{"Name": wrote, "Known": strings.Join(ids, ", "), "Suggest": suggest(wrote, ids)})
+		r.fail(b.lineOf("mutant"), "unknown-mutant", i18n.M{"Name": wrote, "Known": strings.Join(ids, ", "), "Suggest": suggest.Nearest(wrote, ids)})
 		return Prediction{}, false
 	}
 	p := Prediction{Mutant: name, Wrote: wrote, Reason: b.values["reason"], Lang: r.lang}
@@ -386,7 +387,7 @@ func (r *reader) observation(b fields, field, v string) string {
 	}
 	name := ObservationName(v)
 	if !slices.Contains(r.known.Observations, name) {
-		r.fail(b.lineOf(field), "unknown-observation", i18n.M{"Field": field, "Name": v, "Suggest": suggest(name, r.known.Observations), "Dir": r.known.Dir})
+		r.fail(b.lineOf(field), "unknown-observation", i18n.M{"Field": field, "Name": v, "Suggest": suggest.Nearest(name, r.known.Observations), "Dir": r.known.Dir})
 	}
 	return name
 }

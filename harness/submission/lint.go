@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"idemlab/harness/internal/suggest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/script"
@@ -146,6 +147,11 @@ func lintLine(l *lab.Lab, ln script.Line) string {
 	case c.Maybe && !isLab:
 		return fmt.Sprintf("? may prefix only the lab's commands, not %q", c.Name)
 	}
+	if isLab {
+		if err := lintSubcommand(l, c.Name, c.Args); err != "" {
+			return err
+		}
+	}
 	var files map[int]string // the arguments that name a file: index to the file's name
 	if isLab {
 		files = labFiles(l, c.Name, c.Args)
@@ -169,6 +175,34 @@ func lintLine(l *lab.Lab, ln script.Line) string {
 		}
 	}
 	return ""
+}
+
+// lintSubcommand refuses a lab command line that names no subcommand of
+// the command, or one it does not have (a typo: idem fech), with the one
+// most likely meant: such a line fails on every implementation alike, so
+// it shows nothing of the contract, and is a mistake to be told of, not a
+// misconception. A command without subcommands takes any argument.
+func lintSubcommand(l *lab.Lab, cmd string, args []string) string {
+	c, _ := l.Command(cmd)
+	if len(c.Subcommands) == 0 {
+		return ""
+	}
+	var names []string
+	for _, s := range c.Subcommands {
+		names = append(names, s.Name)
+	}
+	name := c.SubcommandName(args)
+	switch _, ok := c.Subcommand(args); {
+	case ok:
+		return ""
+	case name == "":
+		return fmt.Sprintf("%s without a command: give one of %s", cmd, strings.Join(names, ", "))
+	}
+	msg := fmt.Sprintf("%s has no command %q", cmd, name)
+	if near := suggest.Nearest(name, names); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return msg + " (its commands: " + strings.Join(names, ", ") + ")"
 }
 
 // labFiles returns, by index, the files a lab command's arguments name:

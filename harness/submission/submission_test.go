@@ -228,6 +228,9 @@ func TestLint(t *testing.T) {
 		says         string
 	}{
 		{"exec", "# doc\nidem init\nexec sleep 1\n", 3, `command "exec" is not allowed`},
+		{"a typo in idem's command", "# doc\nidem init\nidem fech k1 5\n", 3, `idem has no command "fech"; did you mean "fetch"? (its commands: init, reserve,`},
+		{"a typo after a flag", "# doc\nidem -db s.db init\n! idem -db s.db resreve k v 1\n", 3, `did you mean "reserve"?`},
+		{"idem with no command", "# doc\nidem -db s.db\n", 2, "idem without a command: give one of init, reserve,"},
 		{"negated exec", "# doc\n! exec false\n", 2, `command "exec" is not allowed`},
 		{"condition", "# doc\n[linux] idem init\n", 2, "a condition such as [linux]"},
 		{"cd", "# doc\ncd sub\n", 2, `command "cd" is not allowed`},

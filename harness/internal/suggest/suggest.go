@@ -1,11 +1,12 @@
-package predict
+package suggest
 
-// suggest returns the known name nearest to s, when it is near enough to
-// be what was meant ("did you mean"), or "".
-func suggest(s string, known []string) string {
+// Nearest returns the known name nearest to s, when it is near enough to
+// be what was meant ("did you mean"), or "": at most two edits away, or
+// a third of s's length for a longer one, and not s itself.
+func Nearest(s string, known []string) string {
 	best, dist := "", 0
 	for _, k := range known {
-		d := distance(s, k)
+		d := Distance(s, k)
 		if best == "" || d < dist {
 			best, dist = k, d
 		}
@@ -16,8 +17,9 @@ func suggest(s string, known []string) string {
 	return best
 }
 
-// distance is the Levenshtein distance between a and b, in runes.
-func distance(a, b string) int {
+// Distance is the Levenshtein distance between a and b, in runes: the
+// fewest insertions, deletions and substitutions that make one the other.
+func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	for j := range prev {
