@@ -35,3 +35,7 @@ var params = map[string][]lab.Param{
 }
 
 var nowLimit = []lab.Param{{Name: "NOW", Domain: timeDomain}, {Name: "LIMIT", Domain: limitDomain, Optional: true}}
+
+// weights make the search draw the subcommands that build a store's state
+// more often than those that read it, and these more often than the rest.
+var weights = map[string]int{"reserve": 3, "finish": 3, "fetch": 2, "purge": 2, "expired": 2}

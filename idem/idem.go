@@ -172,7 +172,7 @@ func Command() lab.Command {
 		Run:     Run,
 	}
 	for _, cmd := range commands {
-		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.args(), Doc: cmd.doc, ReadsState: cmd.readsState, Params: params[cmd.name]})
+		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.args(), Doc: cmd.doc, ReadsState: cmd.readsState, Params: params[cmd.name], Weight: weights[cmd.name]})
 	}
 	return c
 }

@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
+	"idemlab/harness/search"
 )
 
 // A Mutant is one mutant of a held-out catalogue.
@@ -118,6 +120,17 @@ func (s *Set) Command(name, dir string, args []string, stdout, stderr io.Writer)
 
 // Options are the options the set runs observations with.
 func (s *Set) Options() killmatrix.Options { return s.opt }
+
+// Search runs the differential search (idemlab/harness/search) of each
+// named held-out mutant against the reference, in the built program, with
+// seed 1, the given budget in programs and in time each.
+func (s *Set) Search(names []string, programs int, limit time.Duration) ([]search.Result, error) {
+	var jobs []mutagen.SearchJob
+	for _, n := range names {
+		jobs = append(jobs, mutagen.SearchJob{ID: n, Seed: 1, Programs: programs})
+	}
+	return s.program.Search(jobs, limit)
+}
 
 // Close removes the built program.
 func (s *Set) Close() { s.program.Close() }

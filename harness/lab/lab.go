@@ -208,6 +208,10 @@ type Subcommand struct {
 	// order. A subcommand that takes arguments (Args is set) but declares
 	// no Params is left out of the search.
 	Params []Param
+	// Weight is how often the search draws it, relative to the others (0
+	// counts as 1): the subcommands that build state (reserve, finish)
+	// drawn more often make stores worth reading.
+	Weight int
 }
 
 // Subcommand returns the subcommand that an argument list (without the

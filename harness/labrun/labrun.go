@@ -311,7 +311,40 @@ func (p *Plan) report(labMatrix *killmatrix.Matrix) (*report.Report, error) {
 		return nil, err
 	}
 	heldOutDiffs(r, parts.Held)
+	if p.View == report.Instructor && p.HeldOut != nil {
+		if err := searchHeldOut(r, p.HeldOut); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
+}
+
+// HeldOutSearch is the budget of the differential search of each held-out
+// survivor, in programs and in time, in the instructor's view.
+const (
+	HeldOutSearchPrograms = 2000
+	HeldOutSearchTime     = 30 * time.Second
+)
+
+// searchHeldOut runs the differential search of every held-out survivor,
+// for the instructor's view: the minimal script that kills it, if the
+// search finds one, shows where the observations have a hole.
+func searchHeldOut(r *report.Report, set *heldout.Set) error {
+	var names []string
+	for _, mu := range r.Mutants {
+		if mu.Origin == report.OriginHeldOut && mu.Outcome == outcome.Survived {
+			names = append(names, mu.Name)
+		}
+	}
+	results, err := set.Search(names, HeldOutSearchPrograms, HeldOutSearchTime)
+	if err != nil {
+		return err
+	}
+	for _, res := range results {
+		i := slices.IndexFunc(r.Mutants, func(mu report.Mutant) bool { return mu.Name == res.Other })
+		r.Mutants[i].Search = &res
+	}
+	return nil
 }
 
 // Parts are what a full report is assembled from.

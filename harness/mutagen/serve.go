@@ -20,11 +20,17 @@ import (
 //
 //	mutrun [-dir DIR] [-kinds happy,edge] [-timeout D] [-parallel N] [-workdir DIR] [-first-kill] [-run-unreached]
 //	mutrun -impl NAME COMMAND [ARGS]
+//	mutrun -search NAME,... [-seeds S,...] [-programs N,...] [-search-time D]
 //
 // With -impl it runs one line of the lab's first command (idem ARGS, say)
 // against the mutant NAME instead, in the current folder, as the lab's own
 // command-line tool does for the lab's mutants: exit status 0 on success,
 // 1 when the operation fails, 2 for a usage error.
+//
+// With -search it runs the differential search (idemlab/harness/search)
+// of each mutant named against the lab's reference instead, each with its
+// own seed and budget in programs (one for all when one is given), and
+// prints their results as a JSON array.
 func Serve(l *lab.Lab, mutants []lab.Impl) {
 	fs := flag.NewFlagSet("mutrun", flag.ExitOnError)
 	dir := fs.String("dir", l.Layout.Observations, "observation folder")
@@ -37,9 +43,14 @@ func Serve(l *lab.Lab, mutants []lab.Impl) {
 	fs.BoolVar(&opt.RunUnreached, "run-unreached", false, "run every observation on every mutant, also where it cannot reach the change")
 	progress := fs.Bool("progress", false, "say on stderr when each mutant's judging starts and ends")
 	impl := fs.String("impl", "", "run one command line against this mutant")
+	var sf searchFlags
+	sf.define(fs)
 	fs.Parse(os.Args[1:])
 	if *impl != "" {
 		os.Exit(command(l, mutants, *impl, fs.Args()))
+	}
+	if sf.names != "" {
+		os.Exit(serveSearch(l, mutants, sf))
 	}
 	if *progress {
 		opt.Progress = lineProgress{}

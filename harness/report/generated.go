@@ -9,6 +9,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/outcome"
+	"idemlab/harness/search"
 )
 
 // GeneratedRun is what a report of generated mutants is made from.
@@ -24,6 +25,10 @@ type GeneratedRun struct {
 	Result      *mutagen.RunResult
 	Equivalents *mutagen.Equivalents
 	Hand        map[string]string
+	// Searches are the differential searches run, by mutant id: one for
+	// each survivor, and the recorded one of each equivalent mutant run
+	// again (nil when none ran).
+	Searches map[string]*search.Result
 }
 
 // Generated builds the report of a run of generated mutants: each one's
@@ -58,7 +63,75 @@ func Generated(g GeneratedRun) *Report {
 	obs := (&killmatrix.Matrix{Observations: r.Observations}).Summary()
 	r.Summary.Broken, r.Summary.Flaky, r.Summary.TimedOut = obs.Broken, obs.Flaky, obs.TimedOut
 	r.Score.Mutants = len(g.Mutants)
+	r.Basis = basis(g, r.Mutants)
 	return r
+}
+
+// Basis says what a generated run's score is measured over: the
+// mutants and their operators, the equivalent mutants and the searches
+// behind them, and the searches of the survivors.
+type Basis struct {
+	// Generated counts the mutants judged, and Operators the operators
+	// that made them.
+	Generated int `json:"generated"`
+	Operators int `json:"operators"`
+	// Equivalent counts the equivalent mutants; Recorded those whose entry
+	// records a search that found no difference, the smallest of which
+	// ran RecordedPrograms programs; Rechecked those whose search this run
+	// ran again, with at most RecheckPrograms programs each.
+	Equivalent       int `json:"equivalent"`
+	Recorded         int `json:"recorded"`
+	RecordedPrograms int `json:"recorded_programs"`
+	Rechecked        int `json:"rechecked"`
+	RecheckPrograms  int `json:"recheck_programs"`
+	// Survivors counts the survivors searched, with at most
+	// SurvivorPrograms programs each; Holes those the search killed.
+	Survivors        int `json:"survivors"`
+	SurvivorPrograms int `json:"survivor_programs"`
+	Holes            int `json:"holes"`
+}
+
+func basis(g GeneratedRun, mutants []Mutant) *Basis {
+	b := &Basis{Generated: len(mutants)}
+	ops := map[string]bool{}
+	for _, mu := range mutants {
+		ops[mu.Operator] = true
+		switch res := mu.Search; {
+		case mu.Outcome == outcome.Equivalent:
+			b.Equivalent++
+			if q, _ := g.Equivalents.Lookup(mu.Name); q.Search != nil {
+				b.Recorded++
+				if b.RecordedPrograms == 0 || q.Search.Programs < b.RecordedPrograms {
+					b.RecordedPrograms = q.Search.Programs
+				}
+			}
+			if res != nil {
+				b.Rechecked++
+				b.RecheckPrograms = max(b.RecheckPrograms, res.Budget)
+			}
+		case res != nil:
+			b.Survivors++
+			b.SurvivorPrograms = max(b.SurvivorPrograms, res.Budget)
+			if res.Found() {
+				b.Holes++
+			}
+		}
+	}
+	b.Operators = len(ops)
+	return b
+}
+
+// BasisLine says what the score is measured over, in one sentence.
+func (r *Report) BasisLine() string {
+	if r.Basis == nil {
+		return ""
+	}
+	b := r.Basis
+	return r.Meta.Lang.T("generated.basis", i18n.M{
+		"Generated": b.Generated, "Operators": b.Operators, "Equivalent": b.Equivalent, "Recorded": b.Recorded,
+		"RecordedPrograms": b.RecordedPrograms, "Rechecked": b.Rechecked, "RecheckPrograms": b.RecheckPrograms,
+		"Survivors": b.Survivors, "SurvivorPrograms": b.SurvivorPrograms, "Holes": b.Holes,
+	})
 }
 
 // generatedMutant judges one generated mutant from what the run found.
@@ -78,12 +151,17 @@ func (r *Report) generatedMutant(g GeneratedRun, m mutagen.Mutant, rows map[stri
 	case row.Outcome == outcome.Survived && isEquivalent:
 		mu.MutantRow = row
 		mu.Outcome, mu.Reason = outcome.Equivalent, q.Reason
+		if res := g.Searches[m.ID]; res != nil && res.Found() {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent but the differential search (seed %d) tells it apart: %s; remove the entry, and write the observation:\n%s",
+				q.Pos, m.ID, res.Seed, res.Script.What(), indent(string(res.Script.Observation()), "    ")))
+		}
 	default:
 		mu.MutantRow = row
 		if row.Outcome == outcome.Killed && isEquivalent {
 			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent but %s kills it: remove the entry", q.Pos, m.ID, row.KilledBy[0].Observation))
 		}
 	}
+	mu.Search = g.Searches[m.ID]
 	if mu.Outcome == outcome.Survived || mu.Outcome == outcome.Equivalent || mu.Outcome == outcome.Timeout {
 		if d, err := m.Diff(g.Text, g.Source); err == nil {
 			mu.Diff = d
@@ -120,7 +198,7 @@ func (r *Report) generatedText(b *strings.Builder) {
 			fmt.Fprintf(b, "  %s\n", p)
 		}
 	}
-	fmt.Fprintf(b, "\n%s\n", r.GeneratedScoreLine())
+	fmt.Fprintf(b, "\n%s\n%s\n", r.GeneratedScoreLine(), r.BasisLine())
 }
 
 func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -141,10 +219,37 @@ func (r *Report) section(b *strings.Builder, o outcome.Mutant, diff bool) {
 	for _, mu := range in {
 		if diff {
 			fmt.Fprintf(b, "\n%s  %s\n%s", mu.Name, describe(l, mu), mu.Diff)
+			searched(b, l, mu.Search)
 			continue
 		}
 		fmt.Fprintf(b, "  %s  %s\n", mu.Name, mu.Reason)
 	}
+}
+
+// searched writes what the differential search of a survivor found: the
+// minimal script that kills it, a hole in the observations, or that it
+// found nothing within its budget.
+func searched(b *strings.Builder, l i18n.Lang, res *search.Result) {
+	switch {
+	case res == nil:
+	case res.Found():
+		fmt.Fprintf(b, "%s\n%s", l.T("generated.search.hole", i18n.M{"Seed": res.Seed, "Program": res.Script.Program, "Commands": len(res.Script.Steps)}),
+			indent(string(res.Script.Observation()), "    "))
+	default:
+		fmt.Fprintf(b, "%s\n", l.T("generated.search.none", i18n.M{"Seed": res.Seed, "Programs": res.Programs}))
+	}
+}
+
+// indent puts prefix before every line of text.
+func indent(text, prefix string) string {
+	lines := strings.SplitAfter(text, "\n")
+	var b strings.Builder
+	for _, line := range lines {
+		if line != "" {
+			b.WriteString(prefix + line)
+		}
+	}
+	return b.String()
 }
 
 // describe is a generated mutant's function and what its operator does.

@@ -11,6 +11,7 @@ import (
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
+	"idemlab/harness/search"
 )
 
 // Schema names the JSON report's format. It changes whenever a field is
@@ -49,6 +50,8 @@ type Report struct {
 	// student's own kills.
 	Summary killmatrix.Summary `json:"summary"`
 	Score   Score              `json:"score"`
+	// Basis, in a generated run, is what the score is measured over.
+	Basis *Basis `json:"basis,omitempty"`
 	// Predictions is what the worksheets record; Verdicts judges each.
 	Predictions *predict.Sheet `json:"predictions"`
 	Verdicts    []Verdict      `json:"verdicts"`
@@ -169,6 +172,10 @@ type Mutant struct {
 	// Concealed is set in a student's view on a mutant not yet
 	// predicted: how it dies is left out until the student predicts.
 	Concealed bool `json:"concealed,omitempty"`
+	// Search is the differential search of the mutant, where one ran (a
+	// survivor's, an equivalent mutant's recorded one run again); never
+	// in a student's view.
+	Search *search.Result `json:"search,omitempty"`
 	// shown is whether a student's copy may name it.
 	shown bool
 }

@@ -201,6 +201,13 @@ func (r *Report) mutantDetails(tw *tabwriter.Writer, mu Mutant, happy int) {
 			fmt.Fprintf(tw, "\t\t\t%s %s\n", l.T("lesson.label.hint", nil), hint)
 		}
 	}
+	if mu.Search != nil {
+		var sb strings.Builder
+		searched(&sb, l, mu.Search)
+		for _, line := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
+			fmt.Fprintf(tw, "\t\t\t%s\n", line)
+		}
+	}
 }
 
 // unreached reports whether no observation could reach mu's change: it

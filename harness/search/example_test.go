@@ -7,20 +7,32 @@ import (
 	"idemlab/mutants"
 )
 
-// A search of the mutant that replays a response at its expiry instant:
-// four commands tell it from the reference, and the observation written
-// for them passes on the reference and fails on the mutant.
+// A search of the mutant whose counts leave out pending rows: a few
+// commands tell it from the reference, and the observation written for
+// them passes on the reference and fails on the mutant.
 func Example() {
 	l := mutants.Lab()
-	m, _ := l.Lookup("4_fetch")
+	m, _ := l.Lookup("7_counts")
 	res, err := search.Run(l, l.Reference, m, search.Options{Seed: 1, Programs: 200})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res.Found(), res.Script.Confirmed, len(res.Script.Steps))
-	fmt.Println(res.Script.What())
+	if !res.Found() {
+		fmt.Printf("no difference in %d programs\n", res.Programs)
+		return
+	}
+	fmt.Printf("confirmed %v after %d programs:\n%s", res.Script.Confirmed, res.Programs, res.Script.Observation())
 	// Output:
-	// true true 4
-	// idem fetch k2 0 prints null on the reference and {"receipt":1} on 4_fetch_replays_at_expiry
+	// confirmed true after 4 programs:
+	// # Found by the differential search (seed 1, program 4), shrunk to 3 commands:
+	// # idem between 'drain 10' counts prints 2 lines (drain 10 => {"deleted":0} | after: counts => {"done":0,"pending":1}) on the reference and 2 lines (drain 10 => {"deleted":0} | after: counts => {"done":0,"pending":0}) on 7_counts_hides_pending.
+	//
+	// idem init
+	// idem reserve k1 v1 0
+	// idem between 'drain 10' counts
+	// cmp stdout want-3.txt
+	// -- want-3.txt --
+	// drain 10 => {"deleted":0}
+	// after: counts => {"done":0,"pending":1}
 }

@@ -46,7 +46,7 @@ type Options struct {
 // The defaults of Options.
 const (
 	DefaultPrograms    = 1000
-	DefaultSteps       = 8
+	DefaultSteps       = 16
 	DefaultShrinkTime  = 20 * time.Second
 	DefaultCallTimeout = 5 * time.Second
 )
@@ -236,10 +236,13 @@ func (s *searcher) property(t *rapid.T) {
 	// rapid orders the actions by name and shrinks towards the first:
 	// named by their place in the lab's tables, a shrunk program prefers
 	// the subcommands a lab lists first, the plain ones.
+	// A subcommand of weight w is w actions of the same.
 	actions := map[string]func(*rapid.T){}
 	for i, a := range s.actions {
-		actions[fmt.Sprintf("%03d %s", i, a.name())] = func(t *rapid.T) {
-			s.step(t, p, p.line(t, a))
+		for k := range max(a.sub.Weight, 1) {
+			actions[fmt.Sprintf("%03d.%d %s", i, k, a.name())] = func(t *rapid.T) {
+				s.step(t, p, p.line(t, a))
+			}
 		}
 	}
 	t.Repeat(actions)

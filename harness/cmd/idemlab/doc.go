@@ -59,6 +59,26 @@
 // -json, as JSON) and runs nothing; -run selects mutants by id. The mutants
 // listed in mutants/equivalent.json are kept apart from real survivors.
 //
+// Every survivor is then searched by the differential search
+// (harness/search, -search-programs, -search-seed, -search-time): one the
+// search kills is a hole in the observations, shown with the minimal
+// script that kills it beside its diff. Every equivalent mutant's recorded
+// search is run again with the file's smaller budget (ci_programs), and a
+// difference found fails the run. -record N searches every equivalent
+// mutant with N programs and records the searches that found nothing in
+// the file. The closing lines say what the score is measured over: the
+// mutants and their operators, the equivalent ones and the searches behind
+// them, the survivors' searches.
+//
+// # idemlab search
+//
+// idemlab search -mutant NAME prints the minimal script that tells one
+// mutant from the reference, as an observation ready to run: for an
+// instructor (-instructor) any lab, generated or (with -heldout FILE)
+// held-out mutant; for a student only a lab mutant whose prediction block
+// is filled in, which the prediction history then records as seen before
+// the answer. -seed, -programs and -time set the search's budget.
+//
 // # Exit status
 //
 // The exit status is 0 when every observation of the lab passes on the
@@ -70,8 +90,11 @@
 // internal error. idemlab mutate exits 0 when every mutant judged is
 // killed, equivalent or unviable, 2 when one survived, 3 when one timed
 // out, 4 when an observation failed on the reference or was flaky or a
-// mutant listed as equivalent was killed, 1 for a usage error and 70 when
-// the mutants cannot be generated, built or run. go run reports any of them
+// mutant listed as equivalent was killed or told apart by its search, 1
+// for a usage error and 70 when the mutants cannot be generated, built or
+// run. idemlab search exits 0 when it prints a script, 2 when its search
+// finds no difference, 1 for a usage error (a student's mutant not yet
+// predicted among them) and 70 when the search cannot run. go run reports any of them
 // as its own status 1; an installed idemlab exits with them as they are.
 //
 // # Examples
@@ -100,4 +123,10 @@
 //	go run ./harness/cmd/idemlab mutate
 //	go run ./harness/cmd/idemlab mutate -list
 //	go run ./harness/cmd/idemlab mutate -run sql-
+//
+// The minimal script for one mutant, as an instructor, and for a
+// generated one:
+//
+//	go run ./harness/cmd/idemlab search -instructor -mutant 5_expired
+//	go run ./harness/cmd/idemlab search -instructor -mutant store.go:215:sql-asc-to-desc
 package main

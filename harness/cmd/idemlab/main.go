@@ -57,6 +57,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "mutate" {
 		return runMutate(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "search" {
+		return runSearch(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { usage(fs) }
@@ -76,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(fs *flag.FlagSet) {
-	fmt.Fprintf(fs.Output(), "usage: idemlab [flags]\n       idemlab mutate [flags]\n\nThe kill report of the lab's mutants. Flags:\n")
+	fmt.Fprintf(fs.Output(), "usage: idemlab [flags]\n       idemlab mutate [flags]\n       idemlab search -mutant NAME [flags]\n\nThe kill report of the lab's mutants. Flags:\n")
 	fs.PrintDefaults()
 }
 

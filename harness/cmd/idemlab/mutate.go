@@ -44,6 +44,8 @@ type mutateFlags struct {
 	cli.Common
 	list, everyObs  bool
 	runPattern, dir string
+	search          searchBudget
+	record          int
 }
 
 func (f *mutateFlags) define(fs *flag.FlagSet) {
@@ -52,6 +54,8 @@ func (f *mutateFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&f.everyObs, "all", false, "run every observation on every mutant and list every killer (default: stop at each mutant's first kill)")
 	fs.StringVar(&f.runPattern, "run", "", "judge only the mutants whose id matches this `regexp`")
 	fs.StringVar(&f.dir, "dir", "", "observation folder (default: the lab's testdata)")
+	f.search.define(fs)
+	fs.IntVar(&f.record, "record", 0, "search every equivalent mutant with this many `programs` and, where none finds a difference, record the search in the equivalent-mutant file")
 }
 
 // generated is what idemlab mutate works on: the lab's reference and its
@@ -189,7 +193,17 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 	}
 	meter.Finish()
 	res := &mutagen.RunResult{Matrix: m, Unviable: p.Unviable, Generate: p.Generate, Build: p.Build, Run: m.Elapsed, Builds: p.Builds}
-	r := report.Generated(report.GeneratedRun{Lab: g.lab.Name, Source: g.lab.Layout.Source, Text: g.src, Mutants: g.selected, Result: res, Equivalents: g.eq, Hand: g.hand})
+	meter.Stage("searching the survivors and the equivalent mutants")
+	searches, err := g.search(p, m, f)
+	if err != nil {
+		return failMutate(stderr, exitcode.Internal, err)
+	}
+	if f.record > 0 {
+		if err := g.recordSearches(searches, stderr); err != nil {
+			return failMutate(stderr, exitcode.Internal, err)
+		}
+	}
+	r := report.Generated(report.GeneratedRun{Lab: g.lab.Name, Source: g.lab.Layout.Source, Text: g.src, Mutants: g.selected, Result: res, Equivalents: g.eq, Hand: g.hand, Searches: searches})
 	observationSources(r, g.root)
 	if err := writers.To(writers.Reports, f.Format, f.Out, stdout, r); err != nil {
 		return failMutate(stderr, exitcode.Internal, err)

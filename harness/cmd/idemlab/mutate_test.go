@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -139,7 +140,7 @@ func TestMutateRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := runMutate([]string{"-q", "-run", sel, "-dir", obs}, &stdout, &stderr); code != exitcode.Survived {
+	if code := runMutate([]string{"-q", "-run", sel, "-dir", obs, "-search-programs", "300"}, &stdout, &stderr); code != exitcode.Survived {
 		t.Errorf("exit %d with survivors, want %d\n%s", code, exitcode.Survived, stderr.String())
 	}
 	out := stdout.String()
@@ -156,6 +157,15 @@ func TestMutateRun(t *testing.T) {
 	}
 	if got := strings.Count(out, "\n-\t"); got != n {
 		t.Errorf("%d removed lines in the diffs, want one for each of the %d survivors:\n%s", got, n, out)
+	}
+	// Every survivor is searched; one the search kills is a hole in these
+	// observations, shown with the minimal script beside its diff.
+	kills, none := strings.Count(out, "the differential search kills it"), strings.Count(out, "the differential search found no difference")
+	if kills == 0 || kills+none != n {
+		t.Errorf("the search kills %d survivors and finds nothing in %d, want every one of the %d searched, at least one killed:\n%s", kills, none, n, out)
+	}
+	if !strings.Contains(out, fmt.Sprintf("%d survivors searched with 300 programs each, %d of them killed by the search", n, kills)) {
+		t.Errorf("the report does not say what its score is measured over:\n%s", out)
 	}
 
 	stdout.Reset()

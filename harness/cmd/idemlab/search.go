@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutagen"
+	"idemlab/harness/outcome"
+	"idemlab/harness/search"
+)
+
+// searchBudget is the budget of the differential searches idemlab mutate
+// runs on survivors.
+type searchBudget struct {
+	programs int
+	seed     uint64
+	time     time.Duration
+}
+
+// defaultCIPrograms is the budget an equivalent mutant's search is run
+// again with when the equivalent-mutant file names none.
+const defaultCIPrograms = 100
+
+func (b *searchBudget) define(fs *flag.FlagSet) {
+	fs.IntVar(&b.programs, "search-programs", 2000, "search each survivor with this many `programs`")
+	fs.Uint64Var(&b.seed, "search-seed", 1, "the survivors' searches' `seed`")
+	fs.DurationVar(&b.time, "search-time", 30*time.Second, "bound each search's `time` (shrinking aside)")
+}
+
+// search runs the differential search of every survivor, with the
+// flags' budget, and the recorded search of every equivalent mutant
+// again, with the file's smaller budget (or, with -record, the budget to
+// record), by mutant id.
+func (g *generated) search(p *mutagen.Program, m *killmatrix.Matrix, f mutateFlags) (map[string]*search.Result, error) {
+	var jobs []mutagen.SearchJob
+	ciPrograms := defaultCIPrograms
+	if g.eq != nil && g.eq.CIPrograms > 0 {
+		ciPrograms = g.eq.CIPrograms
+	}
+	for _, row := range m.Mutants {
+		if row.Outcome != outcome.Survived {
+			continue
+		}
+		q, equivalent := g.eq.Lookup(row.Name)
+		switch {
+		case equivalent && f.record > 0:
+			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: 1, Programs: f.record})
+		case equivalent && q.Search != nil:
+			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: q.Search.Seed, Programs: min(ciPrograms, q.Search.Programs)})
+		case equivalent:
+			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: 1, Programs: ciPrograms})
+		default:
+			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: f.search.seed, Programs: f.search.programs})
+		}
+	}
+	limit := f.search.time
+	if f.record > 0 {
+		limit = 0 // a recorded search spends its whole budget
+	}
+	results, err := p.Search(jobs, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*search.Result{}
+	for i := range results {
+		out[results[i].Other] = &results[i]
+	}
+	return out, nil
+}
+
+// recordSearches writes, for each equivalent mutant whose search found no
+// difference within its whole budget, that search into the
+// equivalent-mutant file; the others are reported and left as they were.
+func (g *generated) recordSearches(searches map[string]*search.Result, stderr io.Writer) error {
+	recorded := 0
+	for i, q := range g.eq.Equivalent {
+		res := searches[q.ID]
+		switch {
+		case res == nil:
+			continue
+		case res.Found():
+			fmt.Fprintf(stderr, "idemlab mutate: %s: %s is no equivalent: %s\n", q.Pos, q.ID, res.Script.What())
+			continue
+		case res.OutOfTime || res.Programs < res.Budget:
+			continue
+		}
+		g.eq.Equivalent[i].Search = &mutagen.SearchRecord{Seed: res.Seed, Programs: res.Programs}
+		recorded++
+		fmt.Fprintf(stderr, "idemlab mutate: %s: %d programs, no difference (%v)\n", q.ID, res.Programs, res.Elapsed.Round(time.Millisecond))
+	}
+	file := filepath.Join(g.root, filepath.FromSlash(g.lab.Layout.Equivalents))
+	if err := os.WriteFile(file, formatEquivalents(g.eq), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "idemlab mutate: recorded %d searches in %s\n", recorded, g.lab.Layout.Equivalents)
+	return nil
+}
+
+// jsonText is s as a JSON string, its non-ASCII and HTML characters as
+// they are.
+func jsonText(s string) string {
+	var e bytes.Buffer
+	enc := json.NewEncoder(&e)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return string(bytes.TrimSpace(e.Bytes()))
+}
+
+// formatEquivalents writes the equivalent-mutant file as it is kept: one
+// entry a line.
+func formatEquivalents(eq *mutagen.Equivalents) []byte {
+	var b bytes.Buffer
+	field := func(name string, v any) {
+		data, _ := json.Marshal(v)
+		fmt.Fprintf(&b, "  %q: %s,\n", name, data)
+	}
+	b.WriteString("{\n")
+	if eq.Schema != "" {
+		field("$schema", eq.Schema)
+	}
+	field("version", eq.Version)
+	if eq.CIPrograms > 0 {
+		field("ci_programs", eq.CIPrograms)
+	}
+	b.WriteString("  \"equivalent\": [\n")
+	for i, q := range eq.Equivalent {
+		fmt.Fprintf(&b, "    {\"id\": %s, \"reason\": %s", jsonText(q.ID), jsonText(q.Reason))
+		if q.Search != nil {
+			fmt.Fprintf(&b, ", \"search\": {\"seed\": %d, \"programs\": %d}", q.Search.Seed, q.Search.Programs)
+		}
+		b.WriteString("}")
+		if i < len(eq.Equivalent)-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  ]\n}\n")
+	return b.Bytes()
+}

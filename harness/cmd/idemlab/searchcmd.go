@@ -1,0 +1,191 @@
+package main
+
+// idemlab search: the minimal script that tells one mutant from the
+// reference.
+//
+//	idemlab search -mutant NAME [-instructor] [-seed S] [-programs N] [-time D] [-heldout FILE] [-worksheet FILE] [-C DIR]
+//
+// NAME is a lab mutant (its label or name), a generated mutant's id
+// (store.go:59:go-drop-err-check) or, with -heldout, a held-out mutant.
+// It runs the differential search (harness/search) of that mutant against
+// the reference and prints the observation it writes for the first
+// difference, shrunk: a script that passes on the reference and fails on
+// the mutant. An instructor (-instructor) may ask for any mutant; a
+// student only for a lab mutant whose prediction block is filled in, and
+// the prediction history then records the prediction as seen before the
+// answer, as the kill report does. Exit status 0 when a script is found, 2
+// when the search finds no difference within its budget, 1 for a usage
+// error (a student asking before predicting too), 70 when the search
+// cannot run.
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"idemlab/harness/internal/cli"
+	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
+	"idemlab/harness/mutagen"
+	"idemlab/harness/predict"
+	"idemlab/harness/report"
+	"idemlab/harness/search"
+	"idemlab/mutants"
+)
+
+// searchCmdFlags are idemlab search's flags.
+type searchCmdFlags struct {
+	mutant, heldOut, chdir string
+	instructor             bool
+	sheets                 cli.Names
+	opt                    search.Options
+}
+
+func runSearch(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("idemlab search", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: idemlab search -mutant NAME [flags]\n\nThe minimal script that tells one mutant from the reference, found by the differential search. Flags:\n")
+		fs.PrintDefaults()
+	}
+	var f searchCmdFlags
+	fs.StringVar(&f.mutant, "mutant", "", "the mutant: a lab mutant's `NAME` or label, a generated mutant's id, or with -heldout a held-out mutant")
+	fs.BoolVar(&f.instructor, "instructor", false, "the instructor's view: any mutant, predicted or not")
+	fs.StringVar(&f.heldOut, "heldout", "", "the held-out catalogue `FILE` the mutant is in (instructors only)")
+	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default worksheet.md and worksheet.zh-CN.md)")
+	fs.StringVar(&f.chdir, "C", "", "run against the checkout in `DIR` (default: the current folder)")
+	fs.Uint64Var(&f.opt.Seed, "seed", 1, "the search's `seed`")
+	fs.IntVar(&f.opt.Programs, "programs", 5000, "the search's budget in `programs`")
+	fs.DurationVar(&f.opt.Time, "time", 2*time.Minute, "the search's budget in `time` (shrinking aside)")
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
+	}
+	switch {
+	case fs.NArg() > 0:
+		return failSearch(stderr, exitcode.Usage, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	case f.mutant == "":
+		return failSearch(stderr, exitcode.Usage, errors.New("-mutant NAME: which mutant to search"))
+	case f.heldOut != "" && !f.instructor:
+		return failSearch(stderr, exitcode.Usage, errors.New("-heldout is the instructor's: add -instructor"))
+	}
+	root, err := cli.Checkout(f.chdir)
+	if err != nil {
+		return failSearch(stderr, exitcode.Usage, err)
+	}
+	l := mutants.Lab()
+	var res *search.Result
+	if m, ok := l.Lookup(f.mutant); ok && m.Name != l.Reference.Name {
+		lang, status, err := predictedFirst(l, root, m.Name, f)
+		if err != nil {
+			return failSearch(stderr, status, err)
+		}
+		if res, err = search.Run(l, l.Reference, m, f.opt); err != nil {
+			return failSearch(stderr, exitcode.Internal, err)
+		}
+		return printSearch(stdout, lang, res)
+	}
+	if !f.instructor {
+		return failSearch(stderr, exitcode.Usage, fmt.Errorf("-mutant %q: not a lab mutant (idem -list shows them); generated and held-out mutants are searched with -instructor", f.mutant))
+	}
+	res, status, err := searchBuilt(l, root, f)
+	if err != nil {
+		return failSearch(stderr, status, err)
+	}
+	return printSearch(stdout, i18n.English, res)
+}
+
+// predictedFirst lets a student search a lab mutant only once its
+// prediction block is filled in, and records in the prediction history
+// that the prediction came before the answer. It returns the language to
+// speak in.
+func predictedFirst(l *lab.Lab, root, name string, f searchCmdFlags) (i18n.Lang, int, error) {
+	if f.instructor {
+		return i18n.English, exitcode.OK, nil
+	}
+	cfg := labrun.Config{Lab: l, Root: root, Worksheets: f.sheets, View: report.Student}
+	if len(f.sheets) == 0 {
+		cfg.History = filepath.Join(root, filepath.FromSlash(l.Layout.History))
+	}
+	plan, err := labrun.Prepare(cfg)
+	if err != nil {
+		return i18n.English, exitcode.Usage, err
+	}
+	lang := labrun.Language(plan.Sheet, i18n.English)
+	if plan.Sheet == nil || !slices.ContainsFunc(plan.Sheet.Predictions, func(p predict.Prediction) bool { return p.Mutant == name }) {
+		m, _ := l.Catalogue.Lookup(name)
+		return lang, exitcode.Usage, errors.New(lang.T("search.predict-first", i18n.M{"Label": m.Label}))
+	}
+	if err := plan.Reveal(nil); err != nil {
+		return lang, exitcode.Internal, err
+	}
+	return lang, exitcode.OK, nil
+}
+
+// searchBuilt searches a generated or held-out mutant, in a program built
+// for it.
+func searchBuilt(l *lab.Lab, root string, f searchCmdFlags) (*search.Result, int, error) {
+	if f.heldOut != "" {
+		set, err := loadHeldOut(l, root, f.heldOut, killmatrix.Options{})
+		if err != nil {
+			return nil, exitcode.Usage, fmt.Errorf("-heldout: %v", err)
+		}
+		defer set.Close()
+		if !isHeldOut(set, f.mutant) {
+			return nil, exitcode.Usage, fmt.Errorf("-mutant %q: no viable mutant of that name in %s", f.mutant, f.heldOut)
+		}
+		res, err := set.Search([]string{f.mutant}, f.opt.Programs, f.opt.Time)
+		if err != nil {
+			return nil, exitcode.Internal, err
+		}
+		return &res[0], exitcode.OK, nil
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source)))
+	if err != nil {
+		return nil, exitcode.Internal, err
+	}
+	all, err := mutagen.Generate(l.Layout.Source, src)
+	if err != nil {
+		return nil, exitcode.Internal, err
+	}
+	i := slices.IndexFunc(all, func(m mutagen.Mutant) bool { return m.ID == f.mutant })
+	if i < 0 {
+		return nil, exitcode.Usage, fmt.Errorf("-mutant %q: no lab mutant, and no generated mutant of that id (idemlab mutate -list shows them)", f.mutant)
+	}
+	p, err := mutagen.Build(l, src, all[i:i+1], mutagen.BuildOptions{Root: root})
+	if err != nil {
+		return nil, exitcode.Internal, err
+	}
+	defer p.Close()
+	if len(p.Unviable) > 0 {
+		return nil, exitcode.Usage, fmt.Errorf("-mutant %q is unviable: %s", f.mutant, p.Unviable[0].Reason)
+	}
+	res, err := p.Search([]mutagen.SearchJob{{ID: f.mutant, Seed: f.opt.Seed, Programs: f.opt.Programs}}, f.opt.Time)
+	if err != nil {
+		return nil, exitcode.Internal, err
+	}
+	return &res[0], exitcode.OK, nil
+}
+
+// printSearch prints the observation found, or says none was.
+func printSearch(w io.Writer, lang i18n.Lang, res *search.Result) int {
+	if !res.Found() {
+		fmt.Fprintln(w, lang.T("search.none", i18n.M{"Mutant": res.Other, "Programs": res.Programs, "Seed": res.Seed, "Elapsed": res.Elapsed.Round(time.Millisecond)}))
+		return exitcode.Survived
+	}
+	fmt.Fprintf(w, "%s\n\n", lang.T("search.found", i18n.M{"Mutant": res.Other, "Programs": res.Programs, "Seed": res.Seed, "Elapsed": res.Elapsed.Round(time.Millisecond), "Commands": len(res.Script.Steps)}))
+	w.Write(res.Script.Observation())
+	return exitcode.OK
+}
+
+func failSearch(stderr io.Writer, status int, err error) int {
+	fmt.Fprintf(stderr, "idemlab search: %v\n", err)
+	return status
+}

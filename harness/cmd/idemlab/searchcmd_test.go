@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/outcome"
+	"idemlab/mutants"
+)
+
+// TestSearchCommand: idemlab search prints the minimal script for a lab
+// mutant to an instructor at once and to a student only once the
+// student's worksheet predicts it; the script printed is an observation
+// that passes on the reference and fails on the mutant.
+func TestSearchCommand(t *testing.T) {
+	sheet := root + "/testdata/example/worksheet.md" // predicts 4_fetch, not 5_expired
+	tests := []struct {
+		name     string
+		args     []string
+		status   int
+		mutant   string // the mutant the printed observation must kill
+		inStderr string
+	}{
+		{"instructor", []string{"-instructor", "-mutant", "8_cycle"}, exitcode.OK, "8_cycle", ""},
+		{"student after predicting", []string{"-worksheet", sheet, "-mutant", "4_fetch"}, exitcode.OK, "4_fetch", ""},
+		{"student before predicting", []string{"-worksheet", sheet, "-mutant", "5_expired"}, exitcode.Usage, "", "predict 5_expired first"},
+		{"student, generated mutant", []string{"-worksheet", sheet, "-mutant", "store.go:59:go-drop-err-check"}, exitcode.Usage, "", "with -instructor"},
+		{"held-out without -instructor", []string{"-heldout", root + "/testdata/heldout/example.json", "-mutant", "x"}, exitcode.Usage, "", "add -instructor"},
+		{"no mutant", nil, exitcode.Usage, "", "-mutant NAME"},
+		{"unknown", []string{"-instructor", "-mutant", "no_such"}, exitcode.Usage, "", "no generated mutant of that id"},
+	}
+	l := mutants.Lab()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(append([]string{"search", "-programs", "2000"}, tt.args...), &stdout, &stderr)
+			if status != tt.status {
+				t.Fatalf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", status, tt.status, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.inStderr) {
+				t.Errorf("stderr %q does not say %q", stderr.String(), tt.inStderr)
+			}
+			if tt.mutant == "" {
+				return
+			}
+			_, script, ok := strings.Cut(stdout.String(), "\n\n")
+			if !ok {
+				t.Fatalf("no observation printed:\n%s", stdout.String())
+			}
+			file := filepath.Join(t.TempDir(), "found.txtar")
+			if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o, err := killmatrix.Load(killmatrix.KindStudent, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _ := l.Lookup(tt.mutant)
+			if r := killmatrix.Run(l, l.Reference, o, killmatrix.Options{}); r.Status != outcome.Pass {
+				t.Errorf("on the reference: %s at %s: %s\n%s", r.Status, r.Pos, r.Message, script)
+			}
+			if r := killmatrix.Run(l, m, o, killmatrix.Options{}); r.Status != outcome.Fail {
+				t.Errorf("on %s: %s, want fail\n%s", m.Name, r.Status, script)
+			}
+		})
+	}
+}

@@ -1,0 +1,154 @@
+package mutagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"idemlab/harness/lab"
+	"idemlab/harness/search"
+)
+
+// A SearchJob is one differential search the mutants' program runs: the
+// mutant, and the seed and budget in programs of its search.
+type SearchJob struct {
+	ID       string
+	Seed     uint64
+	Programs int
+}
+
+// Search runs the differential search (idemlab/harness/search) of each
+// job's mutant against the lab's reference, in the program, one process
+// per CPU, each with at most perSearch of time (0: no bound but the
+// programs), and returns the results in the jobs' order.
+func (p *Program) Search(jobs []SearchJob, perSearch time.Duration) ([]search.Result, error) {
+	if len(jobs) == 0 {
+		return nil, nil
+	}
+	n := min(runtime.GOMAXPROCS(0), len(jobs))
+	parts := make([][]SearchJob, n)
+	for i, j := range jobs {
+		parts[i%n] = append(parts[i%n], j)
+	}
+	results := make([][]search.Result, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for k, part := range parts {
+		wg.Go(func() { results[k], errs[k] = p.searchPart(part, perSearch) })
+	}
+	wg.Wait()
+	byID := map[string]search.Result{}
+	for k := range parts {
+		if errs[k] != nil {
+			return nil, errs[k]
+		}
+		for _, r := range results[k] {
+			byID[r.Other] = r
+		}
+	}
+	out := make([]search.Result, len(jobs))
+	for i, j := range jobs {
+		r, ok := byID[j.ID]
+		if !ok {
+			return nil, fmt.Errorf("the mutants' program did not search %s", j.ID)
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+// searchPart runs one process of the program's search mode.
+func (p *Program) searchPart(jobs []SearchJob, perSearch time.Duration) ([]search.Result, error) {
+	var ids, seeds, programs []string
+	for _, j := range jobs {
+		ids = append(ids, j.ID)
+		seeds = append(seeds, strconv.FormatUint(j.Seed, 10))
+		programs = append(programs, strconv.Itoa(j.Programs))
+	}
+	cmd := exec.Command(p.Bin, "-search", strings.Join(ids, ","), "-seeds", strings.Join(seeds, ","),
+		"-programs", strings.Join(programs, ","), "-search-time", perSearch.String())
+	cmd.Dir = p.root
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("searching the mutants: %v\n%s", err, stderr.Bytes())
+	}
+	var res []search.Result
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		return nil, fmt.Errorf("reading the mutants' searches: %v", err)
+	}
+	return res, nil
+}
+
+// searchFlags are the program's flags for its search mode.
+type searchFlags struct {
+	names, seeds, programs string
+	time                   time.Duration
+}
+
+func (f *searchFlags) define(fs *flag.FlagSet) {
+	fs.StringVar(&f.names, "search", "", "search these mutants (comma-separated) against the reference")
+	fs.StringVar(&f.seeds, "seeds", "1", "each search's seed, comma-separated (one for all)")
+	fs.StringVar(&f.programs, "programs", strconv.Itoa(search.DefaultPrograms), "each search's budget in programs, comma-separated (one for all)")
+	fs.DurationVar(&f.time, "search-time", 0, "each search's budget in time (0: none)")
+}
+
+// serveSearch runs the program's search mode.
+func serveSearch(l *lab.Lab, mutants []lab.Impl, f searchFlags) int {
+	names := strings.Split(f.names, ",")
+	seeds, err := each(f.seeds, len(names), func(s string) (uint64, error) { return strconv.ParseUint(s, 10, 64) })
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mutrun: -seeds:", err)
+		return 2
+	}
+	programs, err := each(f.programs, len(names), strconv.Atoi)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mutrun: -programs:", err)
+		return 2
+	}
+	results := []search.Result{}
+	for i, name := range names {
+		k := slices.IndexFunc(mutants, func(m lab.Impl) bool { return m.Name == name })
+		if k < 0 || name == controlName {
+			fmt.Fprintf(os.Stderr, "mutrun: no mutant %q\n", name)
+			return 2
+		}
+		res, err := search.Run(l, l.Reference, mutants[k], search.Options{Seed: seeds[i], Programs: programs[i], Time: f.time})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mutrun:", err)
+			return 1
+		}
+		results = append(results, *res)
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(results); err != nil {
+		fmt.Fprintln(os.Stderr, "mutrun:", err)
+		return 1
+	}
+	return 0
+}
+
+// each parses a comma-separated list of n values, or one value for all n.
+func each[T any](list string, n int, parse func(string) (T, error)) ([]T, error) {
+	words := strings.Split(list, ",")
+	if len(words) != 1 && len(words) != n {
+		return nil, fmt.Errorf("%d values for %d mutants", len(words), n)
+	}
+	out := make([]T, n)
+	for i := range out {
+		v, err := parse(words[min(i, len(words)-1)])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
