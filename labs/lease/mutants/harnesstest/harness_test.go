@@ -377,7 +377,7 @@ func TestSearch(t *testing.T) {
 	l := mutants.Lab()
 	for _, m := range l.Mutants {
 		t.Run(m.Name, func(t *testing.T) {
-			res, err := search.Run(l, l.Reference, m, search.Options{Seed: 1, Programs: 3000})
+			res, err := search.Run(l, l.Reference, m, search.Options{Seed: 1, Programs: 1000})
 			if err != nil {
 				t.Fatal(err)
 			}
