@@ -187,7 +187,7 @@ func (g *grader) work(ctx context.Context, stage string, obs []killmatrix.Observ
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Path: g.opt.Worker.Path, Args: append(append([]string{}, g.opt.Worker.Args...), file),
 		Env: append([]string{"GOMAXPROCS=1"}, g.opt.Worker.Env...), Work: work, ReadOnly: readOnly,
-		Budget: g.opt.Budgets.Sandbox(), NoSandbox: g.opt.NoSandbox,
+		Budget: g.opt.Budgets.Sandbox(), NoSandbox: g.opt.NoSandbox, NoProc: true,
 	})
 	if err != nil {
 		return workOutcome{flag: fmt.Sprintf("grading stopped: the worker could not start: %v", err)}

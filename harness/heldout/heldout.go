@@ -70,6 +70,13 @@ func Load(l *lab.Lab, root, file string, known []string, opt killmatrix.Options)
 	if s.program, err = mutagen.Build(l, src, gen, mutagen.BuildOptions{Root: root}); err != nil {
 		return nil, fmt.Errorf("held-out mutants of %s: %v", file, err)
 	}
+	// Execute-only: a grading worker runs it, but a script in that worker
+	// (whose capabilities bubblewrap drops) cannot read what it holds
+	// about the hidden mutants, wherever it lies.
+	if err := os.Chmod(s.program.Bin, 0o111); err != nil {
+		s.program.Close()
+		return nil, fmt.Errorf("held-out mutants of %s: %v", file, err)
+	}
 	unviable := map[string]string{}
 	for _, u := range s.program.Unviable {
 		unviable[u.ID] = u.Reason

@@ -78,7 +78,7 @@ func check(ctx context.Context, root, report string, noSandbox bool) (checked, s
 	b := grade.DefaultBudgets
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Path: self, Args: []string{"worker", root, report}, Env: []string{"TMPDIR=" + work},
-		Work: work, ReadOnly: []string{root, report}, Budget: b.Sandbox(), NoSandbox: noSandbox,
+		Work: work, ReadOnly: []string{root, report}, Budget: b.Sandbox(), NoSandbox: noSandbox, NoProc: true,
 	})
 	if err != nil {
 		return checked{}, "", fmt.Errorf("the worker could not start: %v", err)

@@ -121,7 +121,11 @@ func bwrapArgs(bwrap string, s Spec, block bool) []string {
 		"--hostname", "sandbox", "--cap-drop", "ALL",
 	}
 	a = append(a, systemView()...)
-	a = append(a, "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
+	a = append(a, "--dev", "/dev")
+	if !s.NoProc {
+		a = append(a, "--proc", "/proc")
+	}
+	a = append(a, "--tmpfs", "/tmp")
 	var inWork []string
 	for _, p := range s.ReadOnly {
 		if within(p, s.Work) {

@@ -69,9 +69,10 @@
 //	      -- PATH ARGS...
 //
 // The child runs as root of a user namespace of its own, without
-// capabilities. It sees /usr and the ReadOnly paths read-only, a private
-// /dev and /proc, and an empty read-only /tmp; /etc and the rest of the
-// host are absent (a Go binary, static or linked with libc, needs
+// capabilities (so a file of mode 0111 it may run, not read). It sees /usr
+// and the ReadOnly paths read-only, a private /dev and /proc (no /proc
+// with Spec.NoProc, as grading workers ask), and an empty read-only
+// /tmp; /etc and the rest of the host are absent (a Go binary, static or linked with libc, needs
 // nothing outside /usr). Work is the one writable place: a fresh tmpfs
 // of Disk bytes, in the sandbox's mount namespace only. So the child
 // cannot see what is in the host directory, what it writes there is

@@ -84,6 +84,11 @@ type Spec struct {
 	// NoSandbox runs the child without bubblewrap, under the rlimits
 	// only, even where bubblewrap is usable.
 	NoSandbox bool
+	// NoProc leaves /proc out of the sandbox: a Go program needs none of
+	// it, and what it holds (the process's own read and write counters
+	// in /proc/self/io, its mounts, its limits) is state an untrusted
+	// script has no business reading. Without bubblewrap it does nothing.
+	NoProc bool
 }
 
 // Result is what became of a child that started.

@@ -333,10 +333,15 @@ func TestOutputBudget(t *testing.T) {
 func TestFilesystemView(t *testing.T) {
 	secret := filepath.Join(t.TempDir(), "secret")
 	input := filepath.Join(t.TempDir(), "input")
-	for _, f := range []string{secret, input} {
+	execOnly := filepath.Join(t.TempDir(), "exec-only")
+	for _, f := range []string{secret, input, execOnly} {
 		if err := os.WriteFile(f, []byte("content of "+filepath.Base(f)), 0o600); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// As the held-out program is: a worker may run it, not read it.
+	if err := os.Chmod(execOnly, 0o111); err != nil {
+		t.Fatal(err)
 	}
 	tests := []struct {
 		name             string
@@ -353,6 +358,9 @@ func TestFilesystemView(t *testing.T) {
 		{"writing /dev", []string{"write", "/dev/x"}, "EROFS", ""},
 		{"writing /dev/shm", []string{"write", "/dev/shm/x"}, "EROFS", ""},
 		{"writing the work area", []string{"write", "x"}, "ok", "ok"},
+		{"an execute-only input", []string{"read", execOnly}, "EACCES", ""},
+		{"/proc/self/io without /proc", []string{"noproc", "read", "/proc/self/io"}, "ENOENT", ""},
+		{"the root without /proc", []string{"noproc", "ls", "/"}, strings.Replace(sandboxRoot(), "proc ", "", 1), ""},
 	}
 	forModes(t, func(t *testing.T, m mode) {
 		for _, tt := range tests {
@@ -363,8 +371,13 @@ func TestFilesystemView(t *testing.T) {
 			if want == "" {
 				continue
 			}
-			s := m.spec(t, testBudget, tt.args...)
-			s.ReadOnly = []string{input}
+			args, noProc := tt.args, tt.args[0] == "noproc"
+			if noProc {
+				args = args[1:]
+			}
+			s := m.spec(t, testBudget, args...)
+			s.NoProc = noProc
+			s.ReadOnly = []string{input, execOnly}
 			res := runIn(t, m, s)
 			if got := string(res.Stdout); got != want {
 				t.Errorf("%s: got %q, want %q; stderr %q", tt.name, got, want, head(res.Stderr))
