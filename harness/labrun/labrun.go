@@ -1,6 +1,8 @@
 package labrun
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -242,10 +244,25 @@ func (cfg Config) inputs(obs []killmatrix.Observation) ([]report.Digest, error) 
 	for _, o := range obs {
 		files = append(files, o.File) // already relative to the root
 	}
+	// A worksheet the user named outside the checkout (-worksheet
+	// /tmp/w.md) is no part of it: report.Inputs reads only inside the
+	// root, so it is digested here, as the sheet read it.
+	var outside []report.Digest
 	for _, w := range cfg.Worksheets {
-		files = append(files, slashRel(cfg.Root, w))
+		rel := slashRel(cfg.Root, w)
+		if !filepath.IsAbs(filepath.FromSlash(rel)) {
+			files = append(files, rel)
+			continue
+		}
+		d := report.Digest{Path: rel}
+		if data, err := os.ReadFile(w); err == nil {
+			sum := sha256.Sum256(data)
+			d.SHA256 = hex.EncodeToString(sum[:])
+		}
+		outside = append(outside, d)
 	}
-	return report.Inputs(cfg.Root, cfg.Lab.Layout, files)
+	in, err := report.Inputs(cfg.Root, cfg.Lab.Layout, files)
+	return append(outside, in...), err
 }
 
 // A Result is what a run found.

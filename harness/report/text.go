@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"idemlab/harness/internal/i18n"
+	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 )
@@ -104,7 +104,7 @@ func (r *Report) grid(b *strings.Builder) {
 	for _, v := range r.Verdicts {
 		predicted[v.Prediction.Mutant] = v
 	}
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	tw := textwidth.NewWriter(b, 2)
 	fmt.Fprintf(tw, "%s\t%s", l.T("text.observation", nil), l.T("text.reference", nil))
 	for i := range r.Mutants {
 		fmt.Fprintf(tw, "\t%d", i+1)
@@ -157,7 +157,7 @@ func (r *Report) mutantTable(b *strings.Builder) {
 			happy++
 		}
 	}
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	tw := textwidth.NewWriter(b, 2)
 	fmt.Fprintln(tw, l.T("text.mutant-header", nil))
 	for i, mu := range r.Mutants {
 		first, evidence := mu.Reason, ""
@@ -174,7 +174,7 @@ func (r *Report) mutantTable(b *strings.Builder) {
 	tw.Flush()
 }
 
-func (r *Report) mutantDetails(tw *tabwriter.Writer, mu Mutant, happy int) {
+func (r *Report) mutantDetails(tw *textwidth.Writer, mu Mutant, happy int) {
 	l := r.Meta.Lang
 	if mu.Concealed || mu.Outcome == outcome.Unviable {
 		return
