@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/predict"
 )
 
 // observations a synthetic student may write, by name. Each is a valid
@@ -33,17 +35,24 @@ var observations = map[string]string{
 type Mix struct {
 	RightPrediction, Unfilled                 int // per mutant; the rest are wrong
 	Killing, Happy, Invalid, Refused, Garbled int // per student: chance of each observation, and of a worksheet that does not parse
+	// History is the chance that a student keeps a prediction history;
+	// AfterReveal the chance, per prediction in it, that its answer was
+	// revealed before it was written.
+	History, AfterReveal int
 }
 
 // DefaultMix is a class where most students try, some err, a few break
-// the rules.
-var DefaultMix = Mix{RightPrediction: 50, Unfilled: 20, Killing: 70, Happy: 50, Invalid: 20, Refused: 5, Garbled: 5}
+// the rules, and some predict after looking.
+var DefaultMix = Mix{RightPrediction: 50, Unfilled: 20, Killing: 70, Happy: 50, Invalid: 20, Refused: 5, Garbled: 5, History: 60, AfterReveal: 25}
 
 // Write creates n submissions under dir (student001, student002, ...),
 // chosen by seed, predicting about the mutants of cat with the lab's
 // observations obs.
 func Write(dir string, n int, seed uint64, mix Mix, cat *mutation.Catalogue, obs []killmatrix.Observation) error {
 	rng := rand.New(rand.NewPCG(seed, 0x1de))
+	// The histories draw from a source of their own, so that the rest of
+	// a class is the same with or without them.
+	hrng := rand.New(rand.NewPCG(seed, 0x415))
 	var happy []string
 	for _, o := range obs {
 		if o.Kind == killmatrix.KindHappy {
@@ -107,6 +116,54 @@ func Write(dir string, n int, seed uint64, mix Mix, cat *mutation.Catalogue, obs
 		if err := os.WriteFile(filepath.Join(sub, "worksheet.md"), []byte(text), 0o644); err != nil {
 			return err
 		}
+		if hrng.IntN(100) < mix.History {
+			if err := history(sub, text, hrng, mix, cat, append(names(obs), own...)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// history writes the submission's prediction history: each prediction of
+// its worksheet seen an hour after the reveal of its mutant's answer
+// (mix.AfterReveal of them), or before it.
+func history(sub, worksheet string, rng *rand.Rand, mix Mix, cat *mutation.Catalogue, obs []string) error {
+	known := predict.Known{Labels: map[string]string{}, Observations: obs}
+	for _, m := range cat.Mutants {
+		known.Mutants = append(known.Mutants, m.Name)
+		if m.Label != "" {
+			known.Labels[m.Label] = m.Name
+		}
+	}
+	sheet, _ := predict.Read([]predict.Source{{File: "worksheet.md", Data: []byte(worksheet)}}, known)
+	var late, early []string
+	for _, p := range sheet.Predictions {
+		if rng.IntN(100) < mix.AfterReveal {
+			late = append(late, p.Mutant)
+		} else {
+			early = append(early, p.Mutant)
+		}
+	}
+	start := time.Date(2026, 9, 1, 10, 0, 0, 0, time.UTC)
+	by := func(names []string, how string) map[string]string {
+		m := map[string]string{}
+		for _, n := range names {
+			m[n] = how
+		}
+		return m
+	}
+	h := predict.NewHistory()
+	h.Record(&predict.Sheet{}, late, by(late, "reveal"), start)
+	h.Record(sheet, nil, nil, start.Add(time.Hour))
+	h.Record(&predict.Sheet{}, early, by(early, "prediction"), start.Add(2*time.Hour))
+	return h.Save(filepath.Join(sub, "worksheet.history.json"))
+}
+
+func names(obs []killmatrix.Observation) []string {
+	var out []string
+	for _, o := range obs {
+		out = append(out, o.Name)
+	}
+	return out
 }

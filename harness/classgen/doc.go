@@ -26,7 +26,11 @@
 //
 // # What it does not do
 //
-// The package grades nothing, and writes no history file. Its observations
+// The package grades nothing. A student keeps a prediction history
+// (worksheet.history.json) by the Mix's chance, in which some predictions
+// were first seen after their mutant's answer was revealed; the histories
+// draw from a random source of their own, so the rest of the class does
+// not change with them. Its observations
 // are the store lab's: for another lab the worksheets still fit (they come
 // from the catalogue), but the observations use the idem command, so the
 // grader would refuse them all.

@@ -39,10 +39,12 @@ func ExampleWrite() {
 	})
 	// Output:
 	// student001/student/reserve_true.txtar
+	// student001/worksheet.history.json
 	// student001/worksheet.md
 	// student002/student/counts_one_pending.txtar
 	// student002/student/fetch_at_expiry_null.txtar
 	// student002/worksheet.md
 	// student003/student/reserve_true.txtar
+	// student003/worksheet.history.json
 	// student003/worksheet.md
 }
