@@ -9,25 +9,62 @@
 // # Operators
 //
 // General Go mutation tools see an SQL statement as an opaque string; here,
-// in a string literal that holds SQL, the operators are
+// in a string literal that holds SQL, the operators are those of the SQL
+// mutation literature (SQLMutation: Tuya, Suárez-Cabal and de la Riva),
+// grouped in families:
 //
-//   - comparison flips inside a WHERE clause: <= and <, > and >=, = and !=;
-//   - ASC and DESC swapped;
-//   - one conjunct of a WHERE clause dropped (only when there are two or
-//     more, so the statement stays valid);
-//   - IF NOT EXISTS removed;
-//   - a do-nothing-on-conflict insert turned into a replacing one;
-//   - LIMIT ? off by one, as LIMIT ? + 1 and LIMIT ? - 1.
+//   - sql-relational: each comparison inside a WHERE clause replaced by
+//     every other (=, !=, <, <=, >, >=), the one-step flips first;
+//   - sql-logical: AND and OR exchanged, and one conjunct of a WHERE clause
+//     with two or more dropped;
+//   - sql-pattern: a text column compared with a parameter made LIKE or
+//     GLOB (wildcards, case rules) or given the NOCASE or RTRIM collation,
+//     and an ORDER BY on a text column sorted case-blind;
+//   - sql-order-by: ASC and DESC swapped, the ORDER BY clause dropped;
+//   - sql-identifier: a column replaced by another column of the table of
+//     the same type (in WHERE, the result, SET), or by any column in ORDER
+//     BY; the table's columns come from the file's own CREATE TABLE;
+//   - sql-aggregate: COUNT(*) made a count of a column's distinct values or
+//     of a nullable column's non-NULL ones, an aggregate's FILTER dropped;
+//   - sql-constant: a string constant replaced by another the file's SQL
+//     uses ('pending' and 'done');
+//   - sql-null: a NULL written by INSERT made the empty string, IS NULL
+//     and IS NOT NULL swapped;
+//   - sql-schema: IF NOT EXISTS removed, a column's declared type replaced
+//     by another affinity, a PRIMARY KEY dropped;
+//   - sql-conflict: a do-nothing-on-conflict insert made a replacing one;
+//   - sql-limit: LIMIT ? off by one, as LIMIT ? + 1 and LIMIT ? - 1.
 //
-// In Go code they are relational boundary flips (< and <=, > and >=), a
-// negated if condition (if c becomes if !(c)), a swapped boolean return
-// (true and false exchanged; any other boolean result negated) and a
-// dropped error check (if err != nil becomes if false). A boolean return
-// that travels with a non-nil error is left alone: by Go convention a
-// caller ignores the other results when the error is set, so such a mutant
-// could only be equivalent.
+// In Go code they are those of mature tools (PIT, Stryker, cargo-mutants),
+// and the changes to the values that reach a query:
 //
-// [Operators] lists them with their names, and [Generate] applies them.
+//   - go-relational: < and <=, > and >= exchanged; == and != exchanged
+//     where the comparison is not a whole if condition;
+//   - go-conditional: a negated if condition (if c becomes if !(c)) and a
+//     dropped error check (if err != nil becomes if false);
+//   - go-logical: && and || exchanged, a ! dropped;
+//   - go-arithmetic: + and - exchanged (+= and -=, ++ and --);
+//   - go-constant: a number literal one up and one down, a boolean literal
+//     flipped, a string literal that is neither SQL nor an error message
+//     emptied;
+//   - go-return: a returned boolean swapped or negated, a value returned
+//     with a nil error made its type's zero value, an error made here (not
+//     passed on from a call) returned as nil;
+//   - go-statement: a call statement or an assignment removed;
+//   - go-query-value: two values handed to Exec, Query or QueryRow (or two
+//     Scan destinations) swapped, one replaced by its neighbour, a float64
+//     parameter moved one float step up or down (now±ε), an int parameter
+//     by one;
+//   - go-transaction: the reads at the start of a transaction moved before
+//     its Begin.
+//
+// A boolean return that travels with a non-nil error is left alone: by Go
+// convention a caller ignores the other results when the error is set, so
+// such a mutant could only be equivalent. A change that would leave a
+// variable unused (and the copy uncompilable) is not made.
+//
+// [Operators] lists them with their names and families, and [Generate]
+// applies them.
 //
 // # One replacement each
 //

@@ -47,36 +47,103 @@ type Operator struct {
 	// SQL is true for the operators that change SQL text inside Go string
 	// literals, false for those that change Go code.
 	SQL bool `json:"sql"`
+	// Family groups operators by the kind of mistake they make, e.g.
+	// "sql-relational" or "go-query-value" (see the package doc).
+	Family string `json:"family"`
 	// Doc says what the operator does, in one line.
 	Doc string `json:"doc"`
 }
 
 // Operators lists every operator, in the order Generate tries them at one
-// position.
+// position: when two make the same mutated source, the first one's mutant
+// is kept.
 var Operators = []Operator{
-	{"sql-le-to-lt", true, "in a WHERE clause, <= becomes <"},
-	{"sql-lt-to-le", true, "in a WHERE clause, < becomes <="},
-	{"sql-gt-to-ge", true, "in a WHERE clause, > becomes >="},
-	{"sql-ge-to-gt", true, "in a WHERE clause, >= becomes >"},
-	{"sql-eq-to-ne", true, "in a WHERE clause, = becomes !="},
-	{"sql-ne-to-eq", true, "in a WHERE clause, != or <> becomes ="},
-	{"sql-asc-to-desc", true, "ASC becomes DESC"},
-	{"sql-desc-to-asc", true, "DESC becomes ASC"},
-	{"sql-drop-conjunct", true, "one conjunct of a WHERE clause with two or more is dropped"},
-	{"sql-drop-if-not-exists", true, "IF NOT EXISTS is removed"},
-	{"sql-do-nothing-to-replace", true, "an insert that does nothing on conflict becomes INSERT OR REPLACE"},
-	{"sql-limit-plus-one", true, "LIMIT ? becomes LIMIT ? + 1"},
-	{"sql-limit-minus-one", true, "LIMIT ? becomes LIMIT ? - 1"},
-	{"go-lt-to-le", false, "< becomes <="},
-	{"go-le-to-lt", false, "<= becomes <"},
-	{"go-gt-to-ge", false, "> becomes >="},
-	{"go-ge-to-gt", false, ">= becomes >"},
-	{"go-negate-if", false, "if c becomes if !(c)"},
-	{"go-drop-err-check", false, "if err != nil becomes if false"},
-	{"go-return-true-to-false", false, "a returned true becomes false"},
-	{"go-return-false-to-true", false, "a returned false becomes true"},
-	{"go-return-negate", false, "any other returned boolean b becomes !(b)"},
-	{"go-read-before-begin", false, "the reads at the start of a transaction move before its Begin, out of the transaction"},
+	{"sql-le-to-lt", true, "sql-relational", "in a WHERE clause, <= becomes <"},
+	{"sql-lt-to-le", true, "sql-relational", "in a WHERE clause, < becomes <="},
+	{"sql-gt-to-ge", true, "sql-relational", "in a WHERE clause, > becomes >="},
+	{"sql-ge-to-gt", true, "sql-relational", "in a WHERE clause, >= becomes >"},
+	{"sql-eq-to-ne", true, "sql-relational", "in a WHERE clause, = becomes !="},
+	{"sql-ne-to-eq", true, "sql-relational", "in a WHERE clause, != or <> becomes ="},
+	{"sql-asc-to-desc", true, "sql-order-by", "ASC becomes DESC"},
+	{"sql-desc-to-asc", true, "sql-order-by", "DESC becomes ASC"},
+	{"sql-drop-conjunct", true, "sql-logical", "one conjunct of a WHERE clause with two or more is dropped"},
+	{"sql-drop-if-not-exists", true, "sql-schema", "IF NOT EXISTS is removed"},
+	{"sql-do-nothing-to-replace", true, "sql-conflict", "an insert that does nothing on conflict becomes INSERT OR REPLACE"},
+	{"sql-limit-plus-one", true, "sql-limit", "LIMIT ? becomes LIMIT ? + 1"},
+	{"sql-limit-minus-one", true, "sql-limit", "LIMIT ? becomes LIMIT ? - 1"},
+	{"sql-eq-to-lt", true, "sql-relational", "in a WHERE clause, = becomes <"},
+	{"sql-eq-to-le", true, "sql-relational", "in a WHERE clause, = becomes <="},
+	{"sql-eq-to-gt", true, "sql-relational", "in a WHERE clause, = becomes >"},
+	{"sql-eq-to-ge", true, "sql-relational", "in a WHERE clause, = becomes >="},
+	{"sql-ne-to-lt", true, "sql-relational", "in a WHERE clause, != or <> becomes <"},
+	{"sql-ne-to-le", true, "sql-relational", "in a WHERE clause, != or <> becomes <="},
+	{"sql-ne-to-gt", true, "sql-relational", "in a WHERE clause, != or <> becomes >"},
+	{"sql-ne-to-ge", true, "sql-relational", "in a WHERE clause, != or <> becomes >="},
+	{"sql-lt-to-eq", true, "sql-relational", "in a WHERE clause, < becomes ="},
+	{"sql-lt-to-ne", true, "sql-relational", "in a WHERE clause, < becomes !="},
+	{"sql-lt-to-gt", true, "sql-relational", "in a WHERE clause, < becomes >"},
+	{"sql-lt-to-ge", true, "sql-relational", "in a WHERE clause, < becomes >="},
+	{"sql-le-to-eq", true, "sql-relational", "in a WHERE clause, <= becomes ="},
+	{"sql-le-to-ne", true, "sql-relational", "in a WHERE clause, <= becomes !="},
+	{"sql-le-to-gt", true, "sql-relational", "in a WHERE clause, <= becomes >"},
+	{"sql-le-to-ge", true, "sql-relational", "in a WHERE clause, <= becomes >="},
+	{"sql-gt-to-eq", true, "sql-relational", "in a WHERE clause, > becomes ="},
+	{"sql-gt-to-ne", true, "sql-relational", "in a WHERE clause, > becomes !="},
+	{"sql-gt-to-lt", true, "sql-relational", "in a WHERE clause, > becomes <"},
+	{"sql-gt-to-le", true, "sql-relational", "in a WHERE clause, > becomes <="},
+	{"sql-ge-to-eq", true, "sql-relational", "in a WHERE clause, >= becomes ="},
+	{"sql-ge-to-ne", true, "sql-relational", "in a WHERE clause, >= becomes !="},
+	{"sql-ge-to-lt", true, "sql-relational", "in a WHERE clause, >= becomes <"},
+	{"sql-ge-to-le", true, "sql-relational", "in a WHERE clause, >= becomes <="},
+	{"sql-and-to-or", true, "sql-logical", "in a WHERE clause, AND becomes OR"},
+	{"sql-or-to-and", true, "sql-logical", "in a WHERE clause, OR becomes AND"},
+	{"sql-eq-to-like", true, "sql-pattern", "a text column = ? becomes LIKE ? (case-blind for ASCII, % and _ are wildcards)"},
+	{"sql-eq-to-glob", true, "sql-pattern", "a text column = ? becomes GLOB ? (*, ? and [ are wildcards)"},
+	{"sql-collate-nocase", true, "sql-pattern", "a text column compared with a parameter, or ordered, is compared without regard to ASCII case"},
+	{"sql-collate-rtrim", true, "sql-pattern", "a text column compared with a parameter ignores trailing spaces"},
+	{"sql-replace-column", true, "sql-identifier", "a column is replaced by another column of the table (of the same type, but in ORDER BY)"},
+	{"sql-drop-order-by", true, "sql-order-by", "an ORDER BY clause is dropped"},
+	{"sql-count-distinct", true, "sql-aggregate", "COUNT(*) becomes COUNT(DISTINCT c) for a column c that is not the primary key"},
+	{"sql-count-column", true, "sql-aggregate", "COUNT(*) becomes COUNT(c) for a nullable column c, which skips NULLs"},
+	{"sql-drop-filter", true, "sql-aggregate", "an aggregate's FILTER (WHERE ...) is dropped"},
+	{"sql-constant-swap", true, "sql-constant", "a string constant is replaced by another constant the file's SQL uses"},
+	{"sql-null-to-empty", true, "sql-null", "a NULL in a VALUES list becomes ''"},
+	{"sql-is-null-to-not-null", true, "sql-null", "IS NULL becomes IS NOT NULL"},
+	{"sql-is-not-null-to-null", true, "sql-null", "IS NOT NULL becomes IS NULL"},
+	{"sql-column-type", true, "sql-schema", "a column's declared type becomes another of TEXT, INTEGER, REAL, NUMERIC (another affinity)"},
+	{"sql-drop-primary-key", true, "sql-schema", "a column's PRIMARY KEY constraint is dropped"},
+	{"go-lt-to-le", false, "go-relational", "< becomes <="},
+	{"go-le-to-lt", false, "go-relational", "<= becomes <"},
+	{"go-gt-to-ge", false, "go-relational", "> becomes >="},
+	{"go-ge-to-gt", false, "go-relational", ">= becomes >"},
+	{"go-negate-if", false, "go-conditional", "if c becomes if !(c)"},
+	{"go-drop-err-check", false, "go-conditional", "if err != nil becomes if false"},
+	{"go-return-true-to-false", false, "go-return", "a returned true becomes false"},
+	{"go-return-false-to-true", false, "go-return", "a returned false becomes true"},
+	{"go-return-negate", false, "go-return", "any other returned boolean b becomes !(b)"},
+	{"go-read-before-begin", false, "go-transaction", "the reads at the start of a transaction move before its Begin, out of the transaction"},
+	{"go-eq-to-ne", false, "go-relational", "== becomes != (not a whole if condition: go-negate-if covers that)"},
+	{"go-ne-to-eq", false, "go-relational", "!= becomes == (not a whole if condition: go-negate-if covers that)"},
+	{"go-and-to-or", false, "go-logical", "&& becomes ||"},
+	{"go-or-to-and", false, "go-logical", "|| becomes &&"},
+	{"go-drop-not", false, "go-logical", "!x becomes x (not a whole if condition: go-negate-if covers that)"},
+	{"go-add-to-sub", false, "go-arithmetic", "+ becomes -, += becomes -=, ++ becomes --"},
+	{"go-sub-to-add", false, "go-arithmetic", "- becomes +, -= becomes +=, -- becomes ++"},
+	{"go-const-plus-one", false, "go-constant", "a number literal n becomes n+1"},
+	{"go-const-minus-one", false, "go-constant", "a number literal n becomes n-1"},
+	{"go-true-to-false", false, "go-constant", "a true literal, not a returned one, becomes false"},
+	{"go-false-to-true", false, "go-constant", "a false literal, not a returned one, becomes true"},
+	{"go-string-to-empty", false, "go-constant", "a string literal that is neither SQL nor an error message becomes \"\""},
+	{"go-return-zero", false, "go-return", "a value returned with a nil error becomes its type's zero value"},
+	{"go-return-nil-error", false, "go-return", "an error made here (not passed on from a call) is returned as nil"},
+	{"go-remove-call", false, "go-statement", "a call statement is removed"},
+	{"go-remove-assign", false, "go-statement", "an assignment to an existing variable (=, +=, ++) is removed"},
+	{"go-swap-args", false, "go-query-value", "two values handed to a query (or two Scan destinations) are swapped"},
+	{"go-neighbour-arg", false, "go-query-value", "a value handed to a query (or a Scan destination) is replaced by its neighbour"},
+	{"go-arg-next-float", false, "go-query-value", "a float64 parameter handed to a query becomes the next float up (now+ε)"},
+	{"go-arg-prev-float", false, "go-query-value", "a float64 parameter handed to a query becomes the next float down (now-ε)"},
+	{"go-arg-plus-one", false, "go-query-value", "an int parameter handed to a query becomes n+1"},
+	{"go-arg-minus-one", false, "go-query-value", "an int parameter handed to a query becomes n-1"},
 }
 
 // Lookup returns the operator called name.
@@ -117,12 +184,25 @@ func Generate(file string, src []byte) ([]Mutant, error) {
 	tf := fset.File(f.Pos())
 	off := func(p token.Pos) int { return tf.Offset(p) }
 
+	// The file's own SQL declares the columns and constants that the
+	// identifier and constant replacements draw from.
+	var stmts []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if q, ok := sqlLiteral(src, off(lit.Pos()), off(lit.End())); ok {
+				stmts = append(stmts, q)
+			}
+		}
+		return true
+	})
+	schema := parseSchema(stmts)
+
 	var edits []edit
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BasicLit:
 			if n.Kind == token.STRING {
-				edits = append(edits, stringEdits(src, off(n.Pos()), off(n.End()))...)
+				edits = append(edits, stringEdits(src, off(n.Pos()), off(n.End()), schema)...)
 			}
 		case *ast.BinaryExpr:
 			if flip, ok := goRelational[n.Op]; ok {
@@ -142,8 +222,11 @@ func Generate(file string, src []byte) ([]Mutant, error) {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 			edits = append(edits, returnEdits(src, off, fd)...)
 			edits = append(edits, txEdits(src, off, fd.Body)...)
+			edits = append(edits, goEdits(src, off, fd)...)
+			edits = append(edits, resultEdits(src, off, fd)...)
 		}
 	}
+	edits = append(edits, declEdits(off, f)...)
 
 	// Function extents, to name the function each change is in.
 	type extent struct {

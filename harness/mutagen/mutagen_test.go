@@ -4,6 +4,7 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,8 +15,9 @@ import (
 	"idemlab/mutants"
 )
 
-// changes lists each mutant as "id: new text", trimmed, for comparing.
-func changes(t *testing.T, src string) []string {
+// changes lists each mutant as "id: new text", trimmed, for comparing;
+// with ops, only the mutants of those operators.
+func changes(t *testing.T, src string, ops ...string) []string {
 	t.Helper()
 	ms, err := mutagen.Generate("p.go", []byte(src))
 	if err != nil {
@@ -26,10 +28,21 @@ func changes(t *testing.T, src string) []string {
 		if err := m.Validate(); err != nil {
 			t.Errorf("Validate: %v", err)
 		}
+		if len(ops) > 0 && !slices.Contains(ops, m.Operator) {
+			continue
+		}
 		out = append(out, m.ID+": "+strings.TrimSpace(m.New))
 	}
 	return out
 }
+
+// classic are the operators the generator had before the SQL mutation
+// literature's families: the tests written for them look at them alone.
+var classic = []string{"sql-le-to-lt", "sql-lt-to-le", "sql-gt-to-ge", "sql-ge-to-gt", "sql-eq-to-ne", "sql-ne-to-eq",
+	"sql-asc-to-desc", "sql-desc-to-asc", "sql-drop-conjunct", "sql-drop-if-not-exists", "sql-do-nothing-to-replace",
+	"sql-limit-plus-one", "sql-limit-minus-one", "go-lt-to-le", "go-le-to-lt", "go-gt-to-ge", "go-ge-to-gt",
+	"go-negate-if", "go-drop-err-check", "go-return-true-to-false", "go-return-false-to-true", "go-return-negate",
+	"go-read-before-begin"}
 
 // sqlSource is a Go file whose one string literal is q.
 func sqlSource(q string) string {
@@ -153,7 +166,7 @@ func TestSQLOperators(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, changes(t, sqlSource(tt.sql))); diff != "" {
+			if diff := cmp.Diff(tt.want, changes(t, sqlSource(tt.sql), classic...)); diff != "" {
 				t.Errorf("mutants of %q (-want +got):\n%s", tt.sql, diff)
 			}
 		})
@@ -249,7 +262,7 @@ func f(n int, err error) (bool, error) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, changes(t, tt.src)); diff != "" {
+			if diff := cmp.Diff(tt.want, changes(t, tt.src, classic...)); diff != "" {
 				t.Errorf("mutants (-want +got):\n%s", diff)
 			}
 		})

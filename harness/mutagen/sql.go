@@ -9,23 +9,17 @@ import (
 // whose text starts with a statement keyword.
 var sqlStart = regexp.MustCompile(`(?i)^\s*(select|insert|update|delete|replace|create|drop|alter|pragma|with|upsert)\b`)
 
-// stringEdits returns the SQL edits of the Go string literal src[start:end].
-// Only literals whose source text is their value are read: raw strings, and
-// interpreted strings without escapes. An escape would make an offset in the
-// value differ from one in the source.
-func stringEdits(src []byte, start, end int) []edit {
-	lit := string(src[start:end])
-	if len(lit) < 2 {
+// stringEdits returns the SQL edits of the Go string literal src[start:end],
+// drawing columns and constants from schema. Only literals whose source
+// text is their value are read: raw strings, and interpreted strings
+// without escapes. An escape would make an offset in the value differ from
+// one in the source.
+func stringEdits(src []byte, start, end int, schema *sqlSchema) []edit {
+	text, ok := sqlLiteral(src, start, end)
+	if !ok {
 		return nil
 	}
-	text := lit[1 : len(lit)-1]
-	switch {
-	case lit[0] == '"' && strings.ContainsRune(text, '\\'),
-		lit[0] == '`' && strings.ContainsRune(text, '\r'),
-		!sqlStart.MatchString(text):
-		return nil
-	}
-	edits := sqlEdits(text)
+	edits := sqlEdits(text, schema)
 	for i := range edits {
 		edits[i].start += start + 1
 		edits[i].end += start + 1
@@ -145,7 +139,7 @@ var whereEnds = map[string]bool{
 
 // sqlEdits returns the SQL operators' edits of the statement text q, with
 // offsets into q.
-func sqlEdits(q string) []edit {
+func sqlEdits(q string, schema *sqlSchema) []edit {
 	toks := tokenizeSQL(q)
 	isWord := func(i int, w string) bool { return i >= 0 && i < len(toks) && toks[i].kind == 'w' && toks[i].word == w }
 	var out []edit
@@ -167,16 +161,27 @@ func sqlEdits(q string) []edit {
 				edit{p, p, " + 1", "sql-limit-plus-one"},
 				edit{p, p, " - 1", "sql-limit-minus-one"})
 		case isWord(i, "WHERE"):
-			out = append(out, whereEdits(q, toks, i+1)...)
+			out = append(out, whereEdits(q, toks, i+1, schema)...)
+		case isWord(i, "ORDER"):
+			out = append(out, orderByEdits(q, toks, i, schema)...)
+		case isWord(i, "SELECT"):
+			out = append(out, selectListEdits(q, toks, i, schema)...)
+		case isWord(i, "SET") && isWord(0, "UPDATE"):
+			out = append(out, setEdits(toks, i, schema)...)
 		}
 	}
 	out = append(out, replaceEdits(q, toks)...)
+	out = append(out, constantEdits(q, toks, schema)...)
+	out = append(out, nullTestEdits(toks)...)
+	out = append(out, schemaEdits(q, toks)...)
 	return out
 }
 
-// whereEdits returns the comparison flips and dropped conjuncts of the
-// WHERE clause whose first token is toks[first].
-func whereEdits(q string, toks []sqlToken, first int) []edit {
+// whereEdits returns the edits of the WHERE clause whose first token is
+// toks[first]: comparisons replaced (relational operators, LIKE and GLOB,
+// collations), columns replaced, AND and OR exchanged, and conjuncts
+// dropped.
+func whereEdits(q string, toks []sqlToken, first int, schema *sqlSchema) []edit {
 	var out []edit
 	type span struct{ from, to int } // token indexes, inclusive
 	var conjuncts []span
@@ -197,9 +202,11 @@ func whereEdits(q string, toks []sqlToken, first int) []edit {
 			break
 		}
 		if t.kind == 'o' {
-			if flip, ok := sqlComparisons[t.word]; ok {
-				out = append(out, edit{t.start, t.end, flip.to, flip.op})
-			}
+			out = append(out, comparisonEdits(t)...)
+			out = append(out, comparandEdits(toks, j, schema)...)
+		}
+		if t.kind == 'w' {
+			out = append(out, columnEdits(toks, j, schema, false)...)
 		}
 		if depth == 0 && t.kind == 'w' {
 			switch t.word {
@@ -211,7 +218,10 @@ func whereEdits(q string, toks []sqlToken, first int) []edit {
 				} else {
 					conjuncts = append(conjuncts, span{from, j - 1})
 					from = j + 1
+					out = append(out, edit{t.start, t.end, "OR", "sql-and-to-or"})
 				}
+			case "OR":
+				out = append(out, edit{t.start, t.end, "AND", "sql-or-to-and"})
 			}
 		}
 		last = j

@@ -1,0 +1,399 @@
+package mutagen
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+)
+
+// goEdits returns the edits of the Go operators that mature mutation tools
+// share (PIT, Stryker, cargo-mutants) and of the values that reach a query,
+// in the function fd.
+func goEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl) []edit {
+	params := paramTypes(fd)
+	conds := map[ast.Expr]bool{} // whole if conditions: go-negate-if's
+	skip := map[ast.Node]bool{}  // nodes another family already covers
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			conds[n.Cond] = true
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				skip[r] = true // go-return-* change returned values
+			}
+		case *ast.CallExpr:
+			if isMessageCall(n) {
+				for _, a := range n.Args {
+					ast.Inspect(a, func(m ast.Node) bool { skip[m] = true; return true })
+				}
+			}
+		}
+		return true
+	})
+	text := func(n ast.Node) string { return string(src[off(n.Pos()):off(n.End())]) }
+	var out []edit
+	replace := func(n ast.Node, repl, op string) {
+		out = append(out, edit{off(n.Pos()), off(n.End()), repl, op})
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			p := off(n.OpPos)
+			swap := func(to, op string) { out = append(out, edit{p, p + len(n.Op.String()), to, op}) }
+			switch n.Op {
+			case token.EQL:
+				if !conds[n] && !skip[n] {
+					swap("!=", "go-eq-to-ne")
+				}
+			case token.NEQ:
+				if !conds[n] && !skip[n] {
+					swap("==", "go-ne-to-eq")
+				}
+			case token.LAND:
+				swap("||", "go-and-to-or")
+			case token.LOR:
+				swap("&&", "go-or-to-and")
+			case token.ADD:
+				if !isStringLit(n.X) && !isStringLit(n.Y) {
+					swap("-", "go-add-to-sub")
+				}
+			case token.SUB:
+				swap("+", "go-sub-to-add")
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.NOT && !conds[n] {
+				p := off(n.OpPos)
+				out = append(out, edit{p, p + 1, "", "go-drop-not"})
+			}
+		case *ast.AssignStmt:
+			p := off(n.TokPos)
+			switch n.Tok {
+			case token.ADD_ASSIGN:
+				out = append(out, edit{p, p + 2, "-=", "go-add-to-sub"})
+			case token.SUB_ASSIGN:
+				out = append(out, edit{p, p + 2, "+=", "go-sub-to-add"})
+			}
+			if n.Tok != token.DEFINE && !lastUse(fd, n) {
+				replace(n, "", "go-remove-assign")
+			}
+		case *ast.IncDecStmt:
+			p := off(n.TokPos)
+			if n.Tok == token.INC {
+				out = append(out, edit{p, p + 2, "--", "go-add-to-sub"})
+			} else {
+				out = append(out, edit{p, p + 2, "++", "go-sub-to-add"})
+			}
+			replace(n, "", "go-remove-assign")
+		case *ast.ExprStmt:
+			if _, ok := n.X.(*ast.CallExpr); ok && !lastUse(fd, n) {
+				replace(n, "", "go-remove-call")
+			}
+		case *ast.Ident:
+			if skip[n] {
+				break
+			}
+			switch n.Name {
+			case "true":
+				replace(n, "false", "go-true-to-false")
+			case "false":
+				replace(n, "true", "go-false-to-true")
+			}
+		case *ast.BasicLit:
+			if skip[n] {
+				break
+			}
+			literalEdits(n, replace)
+		case *ast.CallExpr:
+			queryArgEdits(n, params, text, replace)
+		}
+		return true
+	})
+	return out
+}
+
+// declEdits returns the literal edits of the top-level constant and
+// variable declarations of f: the limits, defaults and names a store is
+// configured with.
+func declEdits(off func(token.Pos) int, f *ast.File) []edit {
+	var out []edit
+	replace := func(n ast.Node, repl, op string) {
+		out = append(out, edit{off(n.Pos()), off(n.End()), repl, op})
+	}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.CONST && gd.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs, ok := spec.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			for _, v := range vs.Values {
+				if lit, ok := v.(*ast.BasicLit); ok {
+					literalEdits(lit, replace)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// literalEdits changes a number by one up and one down (PIT's inline
+// constant and increments), and a non-empty string to the empty string
+// (Stryker's string literal); an SQL string has its own operators.
+func literalEdits(n *ast.BasicLit, replace func(ast.Node, string, string)) {
+	switch n.Kind {
+	case token.INT:
+		v, err := strconv.ParseInt(n.Value, 0, 64)
+		if err != nil {
+			return
+		}
+		replace(n, strconv.FormatInt(v+1, 10), "go-const-plus-one")
+		replace(n, strconv.FormatInt(v-1, 10), "go-const-minus-one")
+	case token.FLOAT:
+		replace(n, "("+n.Value+" + 1)", "go-const-plus-one")
+		replace(n, "("+n.Value+" - 1)", "go-const-minus-one")
+	case token.STRING:
+		v, err := strconv.Unquote(n.Value)
+		if err != nil || v == "" || sqlStart.MatchString(v) {
+			return
+		}
+		replace(n, `""`, "go-string-to-empty")
+	}
+}
+
+// isMessageCall reports whether c builds an error or its message, whose
+// text no store behaviour depends on: fmt.Errorf, errors.New.
+func isMessageCall(c *ast.CallExpr) bool {
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && (pkg.Name == "fmt" && sel.Sel.Name == "Errorf" || pkg.Name == "errors" && sel.Sel.Name == "New")
+}
+
+func isStringLit(e ast.Expr) bool {
+	lit, ok := e.(*ast.BasicLit)
+	return ok && lit.Kind == token.STRING
+}
+
+// paramTypes maps each parameter of fd to its type's source form when the
+// type is a plain name (string, int, float64).
+func paramTypes(fd *ast.FuncDecl) map[string]string {
+	types := map[string]string{}
+	for _, field := range fd.Type.Params.List {
+		id, ok := field.Type.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		for _, name := range field.Names {
+			types[name.Name] = id.Name
+		}
+	}
+	return types
+}
+
+// queryMethods are the database/sql methods whose arguments after the
+// first are the values a statement's parameters take.
+var queryMethods = map[string]bool{"Exec": true, "Query": true, "QueryRow": true}
+
+// queryArgEdits returns the edits of the values a call hands to SQL: the
+// arguments of Exec, Query and QueryRow after the statement, and the
+// destinations of Scan. Two of them are swapped (SQLMutation's parameter
+// replacement, as a person misorders them), one is replaced by its
+// neighbour, a float64 parameter moves by one unit in the last place
+// (now±ε: a boundary off by the least amount) and an int parameter by one.
+func queryArgEdits(c *ast.CallExpr, params map[string]string, text func(ast.Node) string, replace func(ast.Node, string, string)) {
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	var args []ast.Expr
+	switch {
+	case queryMethods[sel.Sel.Name] && len(c.Args) >= 2:
+		args = c.Args[1:]
+	case sel.Sel.Name == "Scan" && len(c.Args) >= 2:
+		args = c.Args
+	default:
+		return
+	}
+	for i := range args {
+		for j := i + 1; j < len(args); j++ {
+			a, b := text(args[i]), text(args[j])
+			if a == b {
+				continue
+			}
+			// One edit spanning both, so that the pair is one mutant.
+			s := args[i].Pos()
+			whole := text(&span{s, args[j].End()})
+			mid := whole[len(a) : len(whole)-len(b)]
+			replace(&span{s, args[j].End()}, b+mid+a, "go-swap-args")
+		}
+	}
+	for i := range args {
+		for _, k := range []int{i - 1, i + 1} {
+			if k >= 0 && k < len(args) && text(args[k]) != text(args[i]) {
+				replace(args[i], text(args[k]), "go-neighbour-arg")
+			}
+		}
+	}
+	for _, a := range args {
+		id, ok := a.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		switch params[id.Name] {
+		case "float64":
+			replace(a, "math.Nextafter("+id.Name+", math.Inf(1))", "go-arg-next-float")
+			replace(a, "math.Nextafter("+id.Name+", math.Inf(-1))", "go-arg-prev-float")
+		case "int":
+			replace(a, id.Name+"+1", "go-arg-plus-one")
+			replace(a, id.Name+"-1", "go-arg-minus-one")
+		}
+	}
+}
+
+// A span is a node that is only a range of source.
+type span struct{ from, to token.Pos }
+
+func (s *span) Pos() token.Pos { return s.from }
+func (s *span) End() token.Pos { return s.to }
+
+// resultEdits returns the edits of fd's return statements that change a
+// returned value rather than a boolean (returnEdits'): a value returned
+// with a nil error replaced by its type's zero value (PIT's empty and null
+// returns, cargo-mutants' default values), and an error made here, not
+// passed on from a call, replaced by nil (a check that stops refusing).
+func resultEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl) []edit {
+	if fd.Type.Results == nil {
+		return nil
+	}
+	var types []ast.Expr
+	for _, field := range fd.Type.Results.List {
+		for range max(1, len(field.Names)) {
+			types = append(types, field.Type)
+		}
+	}
+	var out []edit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != len(types) {
+				return true
+			}
+			errAt := -1
+			for i, t := range types {
+				if id, ok := t.(*ast.Ident); ok && id.Name == "error" {
+					errAt = i
+				}
+			}
+			nilErr := errAt < 0 || isIdent(n.Results[errAt], "nil")
+			for i, r := range n.Results {
+				s, e := off(r.Pos()), off(r.End())
+				if i == errAt {
+					if c, ok := r.(*ast.CallExpr); ok && isMessageCall(c) && !mentions(r, "err") {
+						out = append(out, edit{s, e, "nil", "go-return-nil-error"})
+					}
+					continue
+				}
+				z := zeroValue(types[i])
+				if !nilErr || z == "" || string(src[s:e]) == z || lastUse(fd, r) {
+					continue
+				}
+				out = append(out, edit{s, e, z, "go-return-zero"})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// zeroValue is the source of t's zero value, or "" for a type whose
+// results another operator changes (bool, error) or that it cannot name.
+func zeroValue(t ast.Expr) string {
+	switch t := t.(type) {
+	case *ast.Ident:
+		switch t.Name {
+		case "int", "int64", "float64":
+			return "0"
+		case "string":
+			return `""`
+		case "any":
+			return "nil"
+		}
+	case *ast.ArrayType, *ast.MapType, *ast.StarExpr, *ast.InterfaceType, *ast.FuncType:
+		return "nil"
+	}
+	return ""
+}
+
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// mentions reports whether the identifier name occurs in n.
+func mentions(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// lastUse reports whether n holds the only use of a variable that fd
+// declares with :=, so that removing n would leave it unused and the
+// mutant would not compile.
+func lastUse(fd *ast.FuncDecl, n ast.Node) bool {
+	declared := map[string]bool{}
+	ast.Inspect(fd.Body, func(m ast.Node) bool {
+		if as, ok := m.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					declared[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	inside := map[string]bool{}
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && declared[id.Name] {
+			inside[id.Name] = true
+		}
+		return true
+	})
+	for name := range inside {
+		uses := 0 // uses outside n, not counting the declarations
+		ast.Inspect(fd.Body, func(m ast.Node) bool {
+			if m == n {
+				return false
+			}
+			if as, ok := m.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+				for _, r := range as.Rhs {
+					if mentions(r, name) {
+						uses++
+					}
+				}
+				return false
+			}
+			if id, ok := m.(*ast.Ident); ok && id.Name == name {
+				uses++
+			}
+			return true
+		})
+		if uses == 0 {
+			return true
+		}
+	}
+	return false
+}
