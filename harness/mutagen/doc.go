@@ -63,8 +63,11 @@
 // such a mutant could only be equivalent. A change that would leave a
 // variable unused (and the copy uncompilable) is not made.
 //
-// [Operators] lists them with their names and families, and [Generate]
-// applies them.
+// [Operators] lists them with their names and families. [GenerateAll]
+// applies them all, as idemlab mutate does for the idempotency-key lab;
+// [Generate] applies the [Classic] ones, those the generator had before the
+// literature's families, for a lab whose equivalent-mutant file lists
+// their mutants alone; [GenerateOps] applies any selection.
 //
 // # One replacement each
 //

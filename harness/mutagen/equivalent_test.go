@@ -130,7 +130,7 @@ func TestParseEquivalentErrors(t *testing.T) {
 // -list shows the new ones).
 func TestEquivalentFileIsCurrent(t *testing.T) {
 	src, cat := reference(t)
-	ms, err := mutagen.Generate(cat.Reference, src)
+	ms, err := mutagen.GenerateAll(cat.Reference, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // batch dropped or reversed, and the size of the LIMIT; in the Go code that
 // hands values to the query, the arguments swapped, the time moved by one
 // float step and the limit by one; and the error check.
-func ExampleGenerate() {
+func ExampleGenerateAll() {
 	src := []byte("package store\n" +
 		"\n" +
 		"func expired(db DB, now float64) error {\n" +
@@ -22,7 +22,7 @@ func ExampleGenerate() {
 		"\t}\n" +
 		"\treturn nil\n" +
 		"}\n")
-	mutants, err := mutagen.Generate("store.go", src)
+	mutants, err := mutagen.GenerateAll("store.go", src)
 	if err != nil {
 		panic(err)
 	}

@@ -172,10 +172,44 @@ type edit struct {
 	op         string
 }
 
-// Generate returns every mutant the operators make of src, the Go source
-// file called file (only its base name is used, in IDs), in source order.
-// Two operators that would make the same mutated file yield one mutant.
+// Classic names the operators Generate applies: the comparison flips,
+// ASC/DESC, a dropped conjunct, IF NOT EXISTS, the conflict clause, LIMIT
+// off by one, Go boundaries, negated ifs, swapped booleans, dropped error
+// checks and the read before Begin. A lab whose equivalent-mutant file
+// lists the mutants of these alone keeps its mutants' IDs with Generate;
+// the idempotency-key lab uses every operator ([GenerateAll]).
+var Classic = []string{"sql-le-to-lt", "sql-lt-to-le", "sql-gt-to-ge", "sql-ge-to-gt", "sql-eq-to-ne", "sql-ne-to-eq",
+	"sql-asc-to-desc", "sql-desc-to-asc", "sql-drop-conjunct", "sql-drop-if-not-exists", "sql-do-nothing-to-replace",
+	"sql-limit-plus-one", "sql-limit-minus-one", "go-lt-to-le", "go-le-to-lt", "go-gt-to-ge", "go-ge-to-gt",
+	"go-negate-if", "go-drop-err-check", "go-return-true-to-false", "go-return-false-to-true", "go-return-negate",
+	"go-read-before-begin"}
+
+// Generate returns every mutant the [Classic] operators make of src, the
+// Go source file called file (only its base name is used, in IDs), in
+// source order. Two operators that would make the same mutated file yield
+// one mutant.
 func Generate(file string, src []byte) ([]Mutant, error) {
+	return GenerateOps(file, src, Classic)
+}
+
+// GenerateAll is [Generate] with every operator of [Operators].
+func GenerateAll(file string, src []byte) ([]Mutant, error) {
+	return GenerateOps(file, src, nil)
+}
+
+// GenerateOps is [Generate] with the operators named in ops, or with every
+// operator when ops is nil. An unknown name is an error.
+func GenerateOps(file string, src []byte, ops []string) ([]Mutant, error) {
+	var use map[string]bool
+	if ops != nil {
+		use = map[string]bool{}
+		for _, name := range ops {
+			if _, ok := Lookup(name); !ok {
+				return nil, fmt.Errorf("mutagen: unknown operator %q", name)
+			}
+			use[name] = true
+		}
+	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
 	if err != nil {
@@ -259,6 +293,9 @@ func Generate(file string, src []byte) ([]Mutant, error) {
 	perLine := map[string]int{} // mutants per file:line:operator so far
 	var out []Mutant
 	for _, e := range edits {
+		if use != nil && !use[e.op] {
+			continue
+		}
 		mutated := string(src[:e.start]) + e.repl + string(src[e.end:])
 		if seen[mutated] || mutated == string(src) {
 			continue

@@ -112,7 +112,7 @@ func prepareMutants(f mutateFlags, stderr io.Writer) (*generated, int, error) {
 	if g.src, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source))); err != nil {
 		return nil, exitcode.Internal, err
 	}
-	if g.all, err = mutagen.Generate(l.Layout.Source, g.src); err != nil {
+	if g.all, err = mutagen.GenerateAll(l.Layout.Source, g.src); err != nil {
 		return nil, exitcode.Internal, err
 	}
 	if err := g.equivalents(f.list, stderr); err != nil {

@@ -142,7 +142,7 @@ func (bn *bench) load() (int, error) {
 		return exitcode.Internal, err
 	}
 	bn.obs = len(obs)
-	all, err := mutagen.Generate(bn.lab.Layout.Source, bn.src)
+	all, err := mutagen.GenerateAll(bn.lab.Layout.Source, bn.src)
 	if err != nil {
 		return exitcode.Internal, err
 	}
