@@ -171,3 +171,41 @@ func nearest(id string, known []Mutant, listed map[string]bool) string {
 	}
 	return best
 }
+
+// Format writes the file as it is kept: its header fields, then one entry
+// a line, in order.
+func (e *Equivalents) Format() []byte {
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	if e.Schema != "" {
+		fmt.Fprintf(&b, "  \"$schema\": %s,\n", jsonText(e.Schema))
+	}
+	fmt.Fprintf(&b, "  \"version\": %d,\n", e.Version)
+	if e.CIPrograms > 0 {
+		fmt.Fprintf(&b, "  \"ci_programs\": %d,\n", e.CIPrograms)
+	}
+	b.WriteString("  \"equivalent\": [\n")
+	for i, q := range e.Equivalent {
+		fmt.Fprintf(&b, "    {\"id\": %s, \"reason\": %s", jsonText(q.ID), jsonText(q.Reason))
+		if q.Search != nil {
+			fmt.Fprintf(&b, ", \"search\": {\"seed\": %d, \"programs\": %d}", q.Search.Seed, q.Search.Programs)
+		}
+		b.WriteString("}")
+		if i < len(e.Equivalent)-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  ]\n}\n")
+	return b.Bytes()
+}
+
+// jsonText is s as a JSON string, its non-ASCII and HTML characters as
+// they are.
+func jsonText(s string) string {
+	var e bytes.Buffer
+	enc := json.NewEncoder(&e)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return string(bytes.TrimSpace(e.Bytes()))
+}

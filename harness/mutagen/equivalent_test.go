@@ -39,6 +39,14 @@ func TestParseEquivalent(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ParseEquivalent (-want +got):\n%s", diff)
 	}
+	// Format writes the file back as it was read.
+	again, err := mutagen.ParseEquivalent("eq.json", got.Format(), knownMutants)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got.Format())
+	}
+	if diff := cmp.Diff(got, again); diff != "" {
+		t.Errorf("read back from Format (-read +again):\n%s", diff)
+	}
 	if q, ok := got.Lookup("store.go:20:sql-gt-to-ge"); !ok || q.Pos != "eq.json:6" {
 		t.Errorf("Lookup = %+v, %v", q, ok)
 	}

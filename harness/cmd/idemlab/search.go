@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -96,51 +94,9 @@ func (g *generated) recordSearches(searches map[string]*search.Result, stderr io
 		fmt.Fprintf(stderr, "idemlab mutate: %s: %d programs, no difference (%v)\n", q.ID, res.Programs, res.Elapsed.Round(time.Millisecond))
 	}
 	file := filepath.Join(g.root, filepath.FromSlash(g.lab.Layout.Equivalents))
-	if err := os.WriteFile(file, formatEquivalents(g.eq), 0o644); err != nil {
+	if err := os.WriteFile(file, g.eq.Format(), 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "idemlab mutate: recorded %d searches in %s\n", recorded, g.lab.Layout.Equivalents)
 	return nil
-}
-
-// jsonText is s as a JSON string, its non-ASCII and HTML characters as
-// they are.
-func jsonText(s string) string {
-	var e bytes.Buffer
-	enc := json.NewEncoder(&e)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s)
-	return string(bytes.TrimSpace(e.Bytes()))
-}
-
-// formatEquivalents writes the equivalent-mutant file as it is kept: one
-// entry a line.
-func formatEquivalents(eq *mutagen.Equivalents) []byte {
-	var b bytes.Buffer
-	field := func(name string, v any) {
-		data, _ := json.Marshal(v)
-		fmt.Fprintf(&b, "  %q: %s,\n", name, data)
-	}
-	b.WriteString("{\n")
-	if eq.Schema != "" {
-		field("$schema", eq.Schema)
-	}
-	field("version", eq.Version)
-	if eq.CIPrograms > 0 {
-		field("ci_programs", eq.CIPrograms)
-	}
-	b.WriteString("  \"equivalent\": [\n")
-	for i, q := range eq.Equivalent {
-		fmt.Fprintf(&b, "    {\"id\": %s, \"reason\": %s", jsonText(q.ID), jsonText(q.Reason))
-		if q.Search != nil {
-			fmt.Fprintf(&b, ", \"search\": {\"seed\": %d, \"programs\": %d}", q.Search.Seed, q.Search.Programs)
-		}
-		b.WriteString("}")
-		if i < len(eq.Equivalent)-1 {
-			b.WriteString(",")
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("  ]\n}\n")
-	return b.Bytes()
 }
