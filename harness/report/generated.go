@@ -222,7 +222,11 @@ func (r *Report) section(b *strings.Builder, o outcome.Mutant, diff bool) {
 			searched(b, l, mu.Search)
 			continue
 		}
-		fmt.Fprintf(b, "  %s  %s\n", mu.Name, mu.Reason)
+		fmt.Fprintf(b, "  %s  %s", mu.Name, mu.Reason)
+		if res := mu.Search; res != nil && !res.Found() {
+			b.WriteString(" " + l.T("generated.search.again", i18n.M{"Programs": res.Programs, "Seed": res.Seed, "Elapsed": res.Elapsed.Round(time.Millisecond)}))
+		}
+		b.WriteString("\n")
 	}
 }
 
@@ -233,10 +237,10 @@ func searched(b *strings.Builder, l i18n.Lang, res *search.Result) {
 	switch {
 	case res == nil:
 	case res.Found():
-		fmt.Fprintf(b, "%s\n%s", l.T("generated.search.hole", i18n.M{"Seed": res.Seed, "Program": res.Script.Program, "Commands": len(res.Script.Steps)}),
+		fmt.Fprintf(b, "%s\n%s", l.T("generated.search.hole", i18n.M{"Seed": res.Seed, "Program": res.Script.Program, "Commands": len(res.Script.Steps), "Elapsed": res.Elapsed.Round(time.Millisecond)}),
 			indent(string(res.Script.Observation()), "    "))
 	default:
-		fmt.Fprintf(b, "%s\n", l.T("generated.search.none", i18n.M{"Seed": res.Seed, "Programs": res.Programs}))
+		fmt.Fprintf(b, "%s\n", l.T("generated.search.none", i18n.M{"Seed": res.Seed, "Programs": res.Programs, "Elapsed": res.Elapsed.Round(time.Millisecond)}))
 	}
 }
 
