@@ -20,16 +20,18 @@ type searchBudget struct {
 	programs int
 	seed     uint64
 	time     time.Duration
+	off      bool
 }
 
 // defaultCIPrograms is the budget an equivalent mutant's search is run
 // again with when the equivalent-mutant file names none.
-const defaultCIPrograms = 100
+const defaultCIPrograms = 50
 
 func (b *searchBudget) define(fs *flag.FlagSet) {
 	fs.IntVar(&b.programs, "search-programs", 2000, "search each survivor with this many `programs`")
 	fs.Uint64Var(&b.seed, "search-seed", 1, "the survivors' searches' `seed`")
 	fs.DurationVar(&b.time, "search-time", 30*time.Second, "bound each search's `time` (shrinking aside)")
+	fs.BoolVar(&b.off, "no-search", false, "judge by the observations alone: search no survivor, and no equivalent mutant again")
 }
 
 // search runs the differential search of every survivor, with the
@@ -37,6 +39,9 @@ func (b *searchBudget) define(fs *flag.FlagSet) {
 // again, with the file's smaller budget (or, with -record, the budget to
 // record), by mutant id.
 func (g *generated) search(p *mutagen.Program, m *killmatrix.Matrix, f mutateFlags) (map[string]*search.Result, error) {
+	if f.search.off && f.record == 0 {
+		return nil, nil
+	}
 	var jobs []mutagen.SearchJob
 	ciPrograms := defaultCIPrograms
 	if g.eq != nil && g.eq.CIPrograms > 0 {
