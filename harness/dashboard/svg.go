@@ -38,7 +38,7 @@ func totalsSVG(d Data, l i18n.Lang) string {
 		most = max(most, bin.Count)
 	}
 	plotW, plotH := float64(w-left-10), float64(h-bottom-top)
-	axis(&b, left, top, plotW, plotH, most)
+	most = axis(&b, left, top, plotW, plotH, most)
 	bw := plotW / float64(max(1, len(d.Totals)))
 	for i, bin := range d.Totals {
 		bh := plotH * float64(bin.Count) / float64(most)
@@ -55,14 +55,17 @@ func totalsSVG(d Data, l i18n.Lang) string {
 	return b.String()
 }
 
-// axis draws the y axis from 0 to most, with a few grid lines.
-func axis(b *strings.Builder, left, top int, plotW, plotH float64, most int) {
+// axis draws the y axis from 0 to at least most, with a grid line every
+// step of a few, and returns its top.
+func axis(b *strings.Builder, left, top int, plotW, plotH float64, most int) int {
 	step := max(1, (most+4)/5)
+	most = (most + step - 1) / step * step
 	for v := 0; v <= most; v += step {
 		y := float64(top) + plotH - plotH*float64(v)/float64(most)
 		fmt.Fprintf(b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" class="grid"/><text x="%d" y="%.1f" text-anchor="end" class="tick">%d</text>`,
 			left, float64(left)+plotW, y, y, left-4, y+4, v)
 	}
+	return most
 }
 
 // stacked draws one horizontal stacked bar per mutant, each segment a
