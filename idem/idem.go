@@ -160,7 +160,8 @@ func lookup(name string) (command, bool) {
 }
 
 // Flags are the flags an idem command line takes before its command.
-var Flags = []lab.Flag{{Name: "db", Arg: "PATH", Doc: "the store file, relative to the current directory (default " + DefaultDB + ")"}}
+var Flags = []lab.Flag{{Name: "db", Arg: "PATH", Doc: "the store file, relative to the current directory (default " + DefaultDB + ")",
+	Docs: map[string]string{"zh-CN": "存储文件，相对于当前目录（默认 " + DefaultDB + "）"}}}
 
 // Command is the idem command as the lab's observations use it.
 func Command() lab.Command {
@@ -172,17 +173,13 @@ func Command() lab.Command {
 		Run:     Run,
 	}
 	for _, cmd := range commands {
-		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.args(), Doc: cmd.doc, ReadsState: cmd.readsState, Params: params[cmd.name], Weight: weights[cmd.name]})
+		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.args(), Doc: cmd.doc, Docs: map[string]string{"zh-CN": zhDocs[cmd.name]}, ReadsState: cmd.readsState, Params: params[cmd.name], Weight: weights[cmd.name]})
 	}
 	return c
 }
 
 // Usage describes every command.
-var Usage = Command().Usage() + `
-EXPIRES and NOW are seconds: a decimal number, or NaN, Inf or -Inf.
-LIMIT is an integer, default 10 (the store accepts 1..100 and refuses the
-rest itself). JSON is one JSON value.
-`
+var Usage = UsageIn("en")
 
 // Run executes one idem command line against s and writes its result to
 // stdout. Relative store paths are resolved against dir. A malformed

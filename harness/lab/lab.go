@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/mutation"
 )
 
@@ -187,6 +189,8 @@ type Flag struct {
 	// Name without its dash, e.g. "db"; Arg names its value ("" for a
 	// boolean flag); Doc says what it does.
 	Name, Arg, Doc string
+	// Docs is Doc in other languages, by language tag ("zh-CN").
+	Docs map[string]string
 	// Domain, when set, is the values the differential search gives the
 	// flag; it leaves a flag without one out.
 	Domain *Domain
@@ -198,8 +202,10 @@ type Subcommand struct {
 	Name string
 	// Args is its argument synopsis, e.g. "KEY DIGEST EXPIRES".
 	Args string
-	// Doc says what it does and prints, in one or two sentences.
-	Doc string
+	// Doc says what it does and prints, in one or two sentences; Docs is
+	// Doc in other languages, by language tag ("zh-CN").
+	Doc  string
+	Docs map[string]string
 	// ReadsState is set when the subcommand reports what the store holds
 	// rather than an operation's result: a check of its output is state
 	// evidence.
@@ -247,9 +253,14 @@ func (c Command) subcommandName(args []string) string {
 
 // Usage is the command's usage text: its synopsis, flags and every
 // subcommand with its arguments and doc, in two columns that fit 80.
-func (c Command) Usage() string {
+func (c Command) Usage() string { return c.UsageIn(string(i18n.English)) }
+
+// UsageIn is Usage in language lang ("en", "zh-CN"): its headings, and
+// each doc in lang where Docs has it, wrapped by display width.
+func (c Command) UsageIn(lang string) string {
+	l := i18n.Lang(lang)
 	var b strings.Builder
-	fmt.Fprintf(&b, "usage: %s", c.Name)
+	b.WriteString(l.T("usage.synopsis", i18n.M{"Name": c.Name}))
 	for _, f := range c.Flags {
 		fmt.Fprintf(&b, " [-%s", f.Name)
 		if f.Arg != "" {
@@ -259,16 +270,24 @@ func (c Command) Usage() string {
 	}
 	b.WriteString(" COMMAND [ARGS]\n\n")
 	for _, f := range c.Flags {
-		column(&b, strings.TrimSpace("-"+f.Name+" "+f.Arg), f.Doc)
+		column(&b, strings.TrimSpace("-"+f.Name+" "+f.Arg), in(f.Doc, f.Docs, lang))
 	}
 	if len(c.Flags) > 0 {
 		b.WriteString("\n")
 	}
-	b.WriteString("Commands:\n")
+	b.WriteString(l.T("usage.commands", nil) + "\n")
 	for _, s := range c.Subcommands {
-		column(&b, strings.TrimSpace(s.Name+" "+s.Args), s.Doc)
+		column(&b, strings.TrimSpace(s.Name+" "+s.Args), in(s.Doc, s.Docs, lang))
 	}
 	return b.String()
+}
+
+// in is doc in lang, from docs, else doc itself.
+func in(doc string, docs map[string]string, lang string) string {
+	if d, ok := docs[lang]; ok && d != "" {
+		return d
+	}
+	return doc
 }
 
 // usageColumn is where a doc starts in Usage, and usageWidth where lines
@@ -284,16 +303,12 @@ func column(b *strings.Builder, synopsis, doc string) {
 		b.WriteString(line + "\n")
 		line = ""
 	}
-	for _, w := range strings.Fields(doc) {
-		switch {
-		case len(line) < usageColumn:
-			line += strings.Repeat(" ", usageColumn-len(line)) + w
-		case len(line)+1+len(w) > usageWidth:
+	for i, w := range textwidth.Wrap(doc, usageWidth-usageColumn) {
+		if i > 0 {
 			b.WriteString(line + "\n")
-			line = strings.Repeat(" ", usageColumn) + w
-		default:
-			line += " " + w
+			line = ""
 		}
+		line += strings.Repeat(" ", usageColumn-len(line)) + w
 	}
 	b.WriteString(line + "\n")
 }

@@ -83,3 +83,15 @@ func (g *Gate) Killers(mu killmatrix.MutantRow) []string {
 	}
 	return []string{l.T("lesson.gate-concealed", i18n.M{"Mutant": id, "Outcome": l.T("outcome."+string(mu.Outcome), nil), "Env": ViewEnv})}
 }
+
+// StudentLanguage is the language to tell a student of lab l in, in the
+// checkout at root, before any run: as a run's report chooses it (the
+// predictions', else the started worksheet's, else the locale's, else
+// English). A worksheet that does not read leaves the locale's.
+func StudentLanguage(l *lab.Lab, root string) i18n.Lang {
+	plan, err := Prepare(Config{Lab: l, Root: root})
+	if err != nil {
+		return i18n.FromEnv()
+	}
+	return plan.lang()
+}

@@ -81,7 +81,7 @@ func tableRegions(l *lab.Lab) []docgen.Region {
 var Usages = map[string][]string{
 	"idemlab":     {"idemlab"},
 	"mutate":      {"idemlab", "mutate"},
-	"idem":        {"idem"},
+	"idem":        {"idem", "-lang", "en"}, // whatever the worksheets and locale say
 	"grade":       {"grade"},
 	"merge":       {"grade", "merge"},
 	"checkreport": {"checkreport"},

@@ -4,9 +4,11 @@
 //
 // # Synopsis
 //
-//	idem [-C DIR] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]
-//	idem [-C DIR] [-heldout FILE] -list
+//	idem [-C DIR] [-lang LANG] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]
+//	idem [-C DIR] [-lang LANG] [-heldout FILE] -list
 //
+// -lang chooses the language of usage and errors, en or zh-CN (by
+// default the student's: their worksheet's, else their locale's).
 // -impl chooses the implementation: reference (the default), a mutant by
 // its name or by the label a worksheet shows (4_fetch), or, with -heldout,
 // a held-out mutant; -list prints the implementations, the reference and

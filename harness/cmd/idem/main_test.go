@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,10 +16,16 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"idemlab/harness/internal/docgen"
+	"idemlab/harness/internal/i18n"
+	"idemlab/harness/lab"
+	"idemlab/idem"
 	"idemlab/mutants"
 )
 
 func TestMain(m *testing.M) {
+	// Whatever the checkout's worksheets and the machine's locale, the
+	// tests read English; TestChinese reads the Chinese.
+	language = func(*lab.Lab) i18n.Lang { return i18n.English }
 	testscript.Main(m, map[string]func(){
 		"idem": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
@@ -42,8 +51,8 @@ func TestRunExitStatus(t *testing.T) {
 		stderr string // substring; "" means stderr must be empty
 		files  []string
 	}{
-		{"no args", nil, 2, "", "idem: missing COMMAND\nusage: idem [-C DIR] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]", nil},
-		{"unknown flag", []string{"-bogus", "init"}, 2, "", `idem: unknown flag "-bogus"` + "\nusage: idem [-C DIR] [-heldout FILE] [-impl NAME]", nil},
+		{"no args", nil, 2, "", "idem: missing COMMAND\nusage: idem [-C DIR] [-lang LANG] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]", nil},
+		{"unknown flag", []string{"-bogus", "init"}, 2, "", `idem: unknown flag "-bogus"` + "\nusage: idem [-C DIR] [-lang LANG] [-heldout FILE] [-impl NAME]", nil},
 		{"unknown impl", []string{"-impl", "9_nope", "init"}, 2, "", `idem: unknown implementation "9_nope"; idem -list shows the names`, nil},
 		{"unknown impl without command", []string{"-impl", "9_nope"}, 2, "", `idem: unknown implementation "9_nope"`, nil},
 		{"double-dash flag", []string{"--impl=7_counts_hides_pending", "init"}, 0, "", "", []string{"store.db"}},
@@ -57,7 +66,7 @@ func TestRunExitStatus(t *testing.T) {
 		{"missing store", []string{"counts"}, 1, "", `idem: Counts: store "store.db" does not exist (InitDB creates it)`, nil},
 		{"missing store rows", []string{"rows"}, 1, "", `idem: rows: store "store.db" does not exist`, nil},
 		{"list", []string{"-list"}, 0, listed(), "", nil},
-		{"help", []string{"-h"}, 0, usage(), "", nil},
+		{"help", []string{"-h"}, 0, usageIn(i18n.English), "", nil},
 		{"init", []string{"init"}, 0, "", "", []string{"store.db"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -173,5 +182,39 @@ func TestUsageInREADME(t *testing.T) {
 	}
 	if msg := docgen.CheckUsage("../../../README.md", "idem", stdout.String()); msg != "" {
 		t.Error(msg)
+	}
+}
+
+// TestChinese: a Chinese student's usage and usage errors are Chinese,
+// the mistyped command named with the one meant, and keep no English
+// sentence (the command's own words, its arguments and values aside).
+func TestChinese(t *testing.T) {
+	english := regexp.MustCompile(`\b[A-Za-z]{3,} [A-Za-z]{3,}\b`)
+	code := regexp.MustCompile("\"[^\"]*\"|\\S*[-_.:/{}\\[\\]]\\S*|\\bidem\\b|\\b[A-Z]+\\b|\\b(true|false|null|pending|done|during|after|waits|drain|reference)\\b")
+	check := func(what, text string) {
+		t.Helper()
+		for i, line := range strings.Split(text, "\n") {
+			if w := english.FindString(code.ReplaceAllString(line, "")); w != "" {
+				t.Errorf("%s, line %d, keeps English %q: %s", what, i+1, w, line)
+			}
+		}
+	}
+	check("usage", usageIn(i18n.Chinese))
+	for _, args := range [][]string{{"fech", "k1", "5"}, {"reserve", "k"}, {"fetch", "k", "x"}, {"purge", "5", "1.5"}, {"finish", "k", "d", "{"}, {"counts", "extra"}, {"-db"}, {"-x", "init"}, {}} {
+		err := idem.Run(mutants.Lab().Reference, t.TempDir(), args, io.Discard)
+		var u *idem.UsageError
+		if !errors.As(err, &u) {
+			t.Fatalf("%q: %v, want a usage error", args, err)
+		}
+		msg := usageErrorIn(i18n.Chinese, u)
+		check(fmt.Sprintf("the error of %q", args), msg)
+		if english := usageErrorIn(i18n.English, u); english != u.Error() && !strings.Contains(english, "did you mean") {
+			t.Errorf("%q: English %q, want idem's own %q", args, english, u.Error())
+		}
+	}
+	var u *idem.UsageError
+	errors.As(idem.Run(mutants.Lab().Reference, t.TempDir(), []string{"fech", "k1", "5"}, io.Discard), &u)
+	if got := usageErrorIn(i18n.Chinese, u); !strings.Contains(got, `未知的子命令 "fech"；你是不是想输入 "fetch"？`) {
+		t.Errorf("the typo's error is %q, want it to name fetch", got)
 	}
 }

@@ -62,7 +62,9 @@ func Wrap(text string, max int) []string {
 			sep = " "
 		}
 		w := Width(token)
-		if line != "" && lineWidth+len(sep)+w > max {
+		// Closing punctuation (，。；) never begins a line: it stays on
+		// the line it ends, a column or two past max.
+		if line != "" && lineWidth+len(sep)+w > max && !strings.ContainsRune(closing, r) {
 			lines = append(lines, line)
 			line, lineWidth, sep = "", 0, ""
 		}
@@ -73,6 +75,9 @@ func Wrap(text string, max int) []string {
 	}
 	return lines
 }
+
+// closing is the punctuation that ends a phrase in Chinese text.
+const closing = "，。；：、）》」』！？"
 
 // A Writer aligns tab-separated cells into columns by their display
 // width, as text/tabwriter does by their count of runes: a cell ends at
