@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"pgregory.net/rapid"
@@ -32,8 +33,12 @@ type Options struct {
 	// Steps is the average number of commands a program runs after its
 	// prelude (default DefaultSteps).
 	Steps int
-	// ShrinkTime bounds the shrinking of a difference (default
-	// DefaultShrinkTime).
+	// ShrinkRuns bounds the shrinking of a difference in programs run
+	// (default DefaultShrinkRuns; fifty times as many whose every outcome
+	// was known from a program run before), which keeps the script a seed
+	// finds the same on a slow machine; ShrinkTime bounds it in time, in
+	// case (default DefaultShrinkTime).
+	ShrinkRuns int
 	ShrinkTime time.Duration
 	// CallTimeout bounds one command on one implementation (default
 	// DefaultCallTimeout); a command that takes longer is a difference.
@@ -47,7 +52,8 @@ type Options struct {
 const (
 	DefaultPrograms    = 1000
 	DefaultSteps       = 16
-	DefaultShrinkTime  = 20 * time.Second
+	DefaultShrinkRuns  = 3000
+	DefaultShrinkTime  = 5 * time.Minute
 	DefaultCallTimeout = 5 * time.Second
 )
 
@@ -60,6 +66,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Steps <= 0 {
 		o.Steps = DefaultSteps
+	}
+	if o.ShrinkRuns <= 0 {
+		o.ShrinkRuns = DefaultShrinkRuns
 	}
 	if o.ShrinkTime <= 0 {
 		o.ShrinkTime = DefaultShrinkTime
@@ -148,7 +157,7 @@ func Run(l *lab.Lab, ref, other lab.Impl, opt Options) (*Result, error) {
 		res.Shrink = time.Since(s.found)
 	}
 	switch {
-	case s.differs && s.lastFailed:
+	case s.differs && (s.lastFailed || s.shrinkCut):
 		res.Script = s.last
 	case s.differs:
 		return nil, fmt.Errorf("search of %s: a difference was found but did not happen again on the same program: an implementation is not deterministic", other.Name)
@@ -206,6 +215,13 @@ type searcher struct {
 	found      time.Time
 	last       *Script
 	lastFailed bool
+	// shrinkRuns counts the programs run while shrinking; shrinkCut says
+	// the shrinking stopped at Options.ShrinkRuns.
+	shrinkRuns, shrinkSeen int
+	shrinkCut              bool
+	// inAction says where the first difference was: in an action, or in
+	// the prelude.
+	inAction bool
 	// seen holds, while shrinking, what each program seen so far printed
 	// at its last line, by a digest of its lines.
 	seen map[[32]byte][2]Outcome
@@ -221,37 +237,60 @@ func (s *searcher) property(t *rapid.T) {
 			runtime.Goexit() // ends rapid.Check where it is: see check
 		}
 		s.programs++
+	} else if s.shrinkRuns > s.opt.ShrinkRuns || s.shrinkSeen > 50*s.opt.ShrinkRuns {
+		s.shrinkCut = true
+		runtime.Goexit() // the best program so far is s.last
 	}
 	s.lastFailed = false
 	p, err := s.newProgram()
 	if err != nil {
 		t.Fatalf("cannot make a work folder: %v", err)
 	}
-	t.Cleanup(p.remove)
+	t.Cleanup(func() {
+		p.remove()
+		// While shrinking, count the programs that ran a line, and those
+		// whose every outcome was known.
+		switch {
+		case !s.differs:
+		case p.ran:
+			s.shrinkRuns++
+		default:
+			s.shrinkSeen++
+		}
+	})
 	for _, c := range s.lab.Commands {
 		for _, line := range c.Prelude {
-			s.step(t, p, append([]string{c.Name}, line...))
+			if !p.differs {
+				s.step(t, p, append([]string{c.Name}, line...), false)
+			}
 		}
 	}
 	// rapid orders the actions by name and shrinks towards the first:
 	// named by their place in the lab's tables, a shrunk program prefers
-	// the subcommands a lab lists first, the plain ones.
-	// A subcommand of weight w is w actions of the same.
+	// the subcommands a lab lists first, the plain ones. A subcommand of
+	// weight w is w actions of the same.
 	actions := map[string]func(*rapid.T){}
 	for i, a := range s.actions {
 		for k := range max(a.sub.Weight, 1) {
 			actions[fmt.Sprintf("%03d.%d %s", i, k, a.name())] = func(t *rapid.T) {
-				s.step(t, p, p.line(t, a))
+				s.step(t, p, p.line(t, a), true)
 			}
 		}
 	}
-	t.Repeat(actions)
+	if !p.differs {
+		t.Repeat(actions)
+	}
+	if p.differs {
+		t.Fatalf("the implementations differ") // in the prelude
+	}
 }
 
-// step runs one line on both and fails the program where they differ.
-// The failure's message is always the same, so that rapid's shrinker
-// keeps any smaller program that differs anywhere.
-func (s *searcher) step(t *rapid.T, p *program, args []string) {
+// step runs one line on both and fails the program where they differ:
+// in an action, at once, and in the prelude, once the prelude is over.
+// Each place fails with one message whatever differed, so that rapid's
+// shrinker takes any smaller program that fails at the same place as the
+// same failure, and the last such program is the best found.
+func (s *searcher) step(t *rapid.T, p *program, args []string, action bool) {
 	st := Step{Args: args}
 	st.Reference, st.Other = s.run(p, args)
 	p.steps = append(p.steps, st)
@@ -259,36 +298,94 @@ func (s *searcher) step(t *rapid.T, p *program, args []string) {
 		return
 	}
 	if !s.differs {
-		s.differs, s.found = true, time.Now()
+		s.differs, s.found, s.inAction = true, time.Now(), action
 		s.seen = map[[32]byte][2]Outcome{}
 	}
-	s.last, s.lastFailed = &Script{Steps: slices.Clone(p.steps), Lab: s.lab.Name, Other: s.other.Name, Seed: s.opt.Seed, Program: s.programs}, true
-	t.Fatalf("the implementations differ")
+	p.differs = true
+	if action == s.inAction {
+		s.last, s.lastFailed = &Script{Steps: slices.Clone(p.steps), Lab: s.lab.Name, Other: s.other.Name, Seed: s.opt.Seed, Program: s.programs}, true
+	}
+	if action {
+		t.Fatalf("the implementations differ")
+	}
 }
 
-// run runs one more line of p on both implementations. While shrinking,
-// rapid runs many programs that begin with the same lines; what a line
-// prints depends only on the lines before it, so a program seen before is
-// not run again, and one that extends a program seen before runs its
-// common beginning only when a new line needs the stores it made.
+// run runs one more line of p on both implementations. What a line
+// prints depends only on the implementation and the lines before it, so
+// a line whose outcome is known is not run: the reference's outcomes are
+// kept for every search in the process (every search of a seed runs the
+// same programs until it finds a difference, whatever the other
+// implementation), and while shrinking, when rapid runs many programs
+// that begin with the same lines, both implementations' are. A line not
+// run is run later, before the first line on that implementation whose
+// outcome is not known, so that its store is as the lines made it.
 func (s *searcher) run(p *program, args []string) (ref, other Outcome) {
 	p.prefix = sha256.Sum256(append(p.prefix[:], []byte(strings.Join(args, "\x00")+"\x01")...))
 	if s.seen != nil {
 		if o, ok := s.seen[p.prefix]; ok {
-			p.pending = append(p.pending, args)
+			p.pending[0] = append(p.pending[0], args)
+			p.pending[1] = append(p.pending[1], args)
 			return o[0], o[1]
 		}
 	}
-	for _, line := range p.pending {
-		s.call(p.dirs[0], s.ref, line)
-		s.call(p.dirs[1], s.other, line)
+	refKey := knownKey{lab: s.lab.Name, impl: s.ref.Name, prefix: p.prefix}
+	if o, ok := known.get(refKey); ok {
+		ref = o
+		p.pending[0] = append(p.pending[0], args)
+	} else {
+		ref = s.replayThen(p, 0, s.ref, args)
+		known.put(refKey, ref)
 	}
-	p.pending = nil
-	ref, other = s.call(p.dirs[0], s.ref, args), s.call(p.dirs[1], s.other, args)
+	other = s.replayThen(p, 1, s.other, args)
 	if s.seen != nil {
 		s.seen[p.prefix] = [2]Outcome{ref, other}
 	}
 	return ref, other
+}
+
+// replayThen runs the lines of p not yet run on implementation i, then
+// args, and returns what args did.
+func (s *searcher) replayThen(p *program, i int, impl lab.Impl, args []string) Outcome {
+	for _, line := range p.pending[i] {
+		s.call(p.dirs[i], impl, line)
+	}
+	p.pending[i] = nil
+	p.ran = true
+	return s.call(p.dirs[i], impl, args)
+}
+
+// known keeps the reference's outcomes for every search of the process,
+// by lab, implementation and the digest of the lines up to the one run,
+// up to maxKnown of them.
+var known = &knownOutcomes{m: map[knownKey]Outcome{}}
+
+// maxKnown bounds the outcomes kept: the reference's in three searches of 10,000
+// programs of one seed, some hundred megabytes at most.
+const maxKnown = 500_000
+
+type knownKey struct {
+	lab, impl string
+	prefix    [32]byte
+}
+
+type knownOutcomes struct {
+	mu sync.Mutex
+	m  map[knownKey]Outcome
+}
+
+func (k *knownOutcomes) get(key knownKey) (Outcome, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	o, ok := k.m[key]
+	return o, ok
+}
+
+func (k *knownOutcomes) put(key knownKey, o Outcome) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.m) < maxKnown && !o.Hung {
+		k.m[key] = o
+	}
 }
 
 // call runs one line on impl in dir, within the call timeout, its work
@@ -324,13 +421,16 @@ func (s *searcher) call(dir string, impl lab.Impl, args []string) Outcome {
 // program is one program being run: a work folder per implementation
 // and the steps so far.
 type program struct {
-	dirs  [2]string
-	steps []Step
-	draw  drawer
+	// differs is set once a line differed; ran once a line ran on an
+	// implementation (its outcome was not known).
+	differs, ran bool
+	dirs         [2]string
+	steps        []Step
+	draw         drawer
 	// prefix digests the lines so far; pending are those not run yet,
 	// because what they print was known.
 	prefix  [32]byte
-	pending [][]string
+	pending [2][][]string
 }
 
 func (s *searcher) newProgram() (*program, error) {

@@ -151,7 +151,7 @@ func searchBuilt(l *lab.Lab, root string, f searchCmdFlags) (*search.Result, int
 	if err != nil {
 		return nil, exitcode.Internal, err
 	}
-	all, err := mutagen.Generate(l.Layout.Source, src)
+	all, err := mutagen.GenerateAll(l.Layout.Source, src)
 	if err != nil {
 		return nil, exitcode.Internal, err
 	}
