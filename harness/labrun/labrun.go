@@ -1,10 +1,12 @@
 package labrun
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -504,13 +506,33 @@ func (p *Plan) language() (i18n.Lang, string) {
 	case p.Sheet != nil && len(p.Sheet.Predictions) > 0:
 		return Language(p.Sheet, i18n.English), report.LangFromPredictions
 	}
-	if w, ok := Started(p.Worksheets); ok {
+	if w, ok := Started(p.Worksheets); ok && !committed(p.Root, w) {
 		return predict.LangOf(w), report.LangFromWorksheet
 	}
 	if l, ok := i18n.EnvLang(); ok {
 		return l, report.LangFromEnv
 	}
 	return i18n.English, report.LangFromDefault
+}
+
+// committed reports whether the worksheet w is as the checkout's last
+// commit has it: a worksheet a pull or a rebase updated is newer, not
+// started.
+func committed(root, w string) bool {
+	git := func(args ...string) (string, bool) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...).Output()
+		return strings.TrimSpace(string(out)), err == nil
+	}
+	if abs, err := filepath.Abs(w); err == nil {
+		w = abs // git -C reads a relative path from root, not from here
+	}
+	if tracked, ok := git("ls-files", "--", w); !ok || tracked == "" {
+		return false // no checkout, no git, or a file written since
+	}
+	status, ok := git("status", "--porcelain", "--", w)
+	return ok && status == ""
 }
 
 // Started returns, of worksheets, the one a student has started: the
