@@ -3,6 +3,7 @@ package grade
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,6 +97,18 @@ func (g graded) sum(rb Rubric) string {
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
+// worded are the prefixes of the flags the feedback words from the report
+// instead: the worksheet's problems and the observations that count as
+// nothing.
+var worded = []string{"worksheet: ", "invalid: ", "flaky: ", "not run: "}
+
+// isWorded reports whether the feedback words flag f from the report: one
+// of worded, or an observation's timeout (not the worker's budget).
+func isWorded(f string) bool {
+	return slices.ContainsFunc(worded, func(p string) bool { return strings.HasPrefix(f, p) }) ||
+		strings.HasPrefix(f, "timeout: ") && strings.HasSuffix(f, " did not finish on the reference")
+}
+
 // reasons are every reason behind the grade: each prediction recorded
 // after its answer was revealed, the worksheet's problems in the
 // student's language, then the flags (refusals, timeouts, budgets).
@@ -104,8 +117,17 @@ func (g graded) reasons(rb Rubric) []string {
 	for _, p := range g.problems {
 		out = append(out, submission.Quote(p.In(g.lang)))
 	}
+	// The observations that count as nothing, worded in the student's
+	// language from the report (the flags word them for the instructor).
+	if g.report != nil {
+		shown := g.report.For(report.Reveal)
+		shown.Localize(g.lang)
+		for _, u := range shown.Uncounted {
+			out = append(out, submission.Quote(strings.ReplaceAll(strings.TrimSpace(shown.UncountedText(u)), "\n", " ")))
+		}
+	}
 	for _, f := range g.row.Flags {
-		if !strings.HasPrefix(f, "worksheet: ") {
+		if !isWorded(f) {
 			out = append(out, submission.Quote(f))
 		}
 	}

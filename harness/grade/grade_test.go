@@ -314,3 +314,33 @@ func TestGradeAfterReveal(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseFeedback: a Chinese student's feedback words their broken
+// observation in Chinese, testscript's failure included, not as the
+// instructor's English flag.
+func TestChineseFeedback(t *testing.T) {
+	class, feedback := t.TempDir(), t.TempDir()
+	testfs.Write(t, class, map[string]string{
+		"王伟/worksheet.zh-CN.md":   prediction("7_counts", "edge/counts_sees_pending", "state"),
+		"王伟/student/replay.txtar": replayAtExpiry,
+	})
+	opt := options(t)
+	opt.FeedbackDir = feedback
+	c := gradeClass(t, class, opt)
+	if r := row(t, c, "王伟"); !flagged(r, "invalid: student/replay fails on the reference") {
+		t.Errorf("the instructor's flag is gone: %q", r.Flags)
+	}
+	text, err := os.ReadFile(filepath.Join(feedback, "王伟.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, reasons, _ := strings.Cut(string(text), "得分的全部依据：")
+	for _, english := range []string{"fails on the reference", "no match for"} {
+		if strings.Contains(reasons, english) {
+			t.Errorf("the reasons keep %q:\n%s", english, reasons)
+		}
+	}
+	if !strings.Contains(reasons, "student/replay") || !strings.Contains(reasons, "中没有与") {
+		t.Errorf("the reasons do not word the broken observation in Chinese:\n%s", reasons)
+	}
+}
