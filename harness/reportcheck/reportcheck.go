@@ -330,8 +330,10 @@ func mustJSON(r *report.Report) []byte {
 // student's doing: timings, logs, when and by whom the report was made,
 // and whether each prediction came before its answer was revealed, which
 // the checkout's prediction history says, not the inputs (a re-run keeps
-// no history, and must not write one).
-var volatile = map[string]bool{"elapsed_ms": true, "elapsed_ns": true, "timing_ms": true, "log": true, "created": true, "student": true, "commit": true, "recorded": true}
+// no history, and must not write one), and what chose the report's
+// language (the student's locale, the worksheet their checkout shows
+// started): a re-run is given the language itself, which is compared.
+var volatile = map[string]bool{"elapsed_ms": true, "elapsed_ns": true, "timing_ms": true, "log": true, "created": true, "student": true, "commit": true, "recorded": true, "lang_from": true}
 
 // essence is a report as JSON with its volatile fields left out: every
 // other field, which a student could edit to look better, is compared.
