@@ -204,6 +204,7 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 		}
 	}
 	r := report.Generated(report.GeneratedRun{Lab: g.lab.Name, Source: g.lab.Layout.Source, Text: g.src, Mutants: g.selected, Result: res, Equivalents: g.eq, Hand: g.hand, Searches: searches})
+	g.unrecorded(r)
 	observationSources(r, g.root)
 	if err := writers.To(writers.Reports, f.Format, f.Out, stdout, r); err != nil {
 		return failMutate(stderr, exitcode.Internal, err)

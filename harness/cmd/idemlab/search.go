@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/outcome"
+	"idemlab/harness/report"
 	"idemlab/harness/search"
 )
 
@@ -104,4 +106,18 @@ func (g *generated) recordSearches(searches map[string]*search.Result, stderr io
 	}
 	fmt.Fprintf(stderr, "idemlab mutate: recorded %d searches in %s\n", recorded, g.lab.Layout.Equivalents)
 	return nil
+}
+
+// unrecorded adds a problem to r for each equivalent mutant judged whose
+// entry records no search: an equivalence is claimed only with a search
+// behind it (idemlab mutate -record N records one).
+func (g *generated) unrecorded(r *report.Report) {
+	for _, mu := range r.Mutants {
+		if mu.Outcome != outcome.Equivalent {
+			continue
+		}
+		if q, _ := g.eq.Lookup(mu.Name); q.Search == nil {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent with no recorded search behind it: run idemlab mutate -record 10000 -run '%s'", q.Pos, mu.Name, regexp.QuoteMeta(mu.Name)))
+		}
+	}
 }
