@@ -30,10 +30,9 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	l := mutants.Lab()
 	lang := language(l)
-	usage := func() string { return usageIn(lang) }
 	name := l.Reference.Name
-	// Leading flags in any order: -impl, -list and -help are this
-	// command's own; -db passes through to the idem command line.
+	// Leading flags in any order: -impl, -list, -help and -lang are this
+	// command's own; -db passes through.
 	var pass []string
 	var heldOut string
 	list := false
@@ -42,19 +41,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		flag, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(args[0], "-"), "-"), "=")
 		switch {
 		case hasValue && (flag == "list" || flag == "h" || flag == "help"):
-			fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.takes-no-value", i18n.M{"Flag": flag}), usage())
+			fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.takes-no-value", i18n.M{"Flag": flag}), usageIn(lang))
 			return 2
 		}
 		switch flag {
 		case "list":
 			list, args = true, args[1:]
 		case "h", "help":
-			fmt.Fprint(stdout, usage())
+			fmt.Fprint(stdout, usageIn(lang))
 			return 0
 		case "impl", "db", "heldout", "C", "lang":
 			if !hasValue {
 				if len(args) < 2 {
-					fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.needs-value", i18n.M{"Flag": flag}), usage())
+					fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.needs-value", i18n.M{"Flag": flag}), usageIn(lang))
 					return 2
 				}
 				value, args = args[1], args[1:]
@@ -65,23 +64,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 				name = value
 			case "heldout":
 				heldOut = value
-			case "lang":
-				l, err := i18n.Parse(value)
-				if err != nil {
-					fmt.Fprintf(stderr, "idem: -lang: %v\n", err)
-					return 2
-				}
-				lang = l
-			case "C":
-				if err := os.Chdir(value); err != nil {
-					fmt.Fprintf(stderr, "idem: -C: %v\n", err)
+			case "lang", "C":
+				var err error
+				if lang, err = setFlag(flag, value, lang); err != nil {
+					fmt.Fprintf(stderr, "idem: -%s: %v\n", flag, err)
 					return 2
 				}
 			default:
 				pass = append(pass, "-db", value)
 			}
 		default:
-			fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.unknown-flag", i18n.M{"Flag": strconv.Quote(args[0])}), usage())
+			fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.unknown-flag", i18n.M{"Flag": strconv.Quote(args[0])}), usageIn(lang))
 			return 2
 		}
 	}
@@ -119,7 +112,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(args) == 0 {
-		fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.missing-command", nil), usage())
+		fmt.Fprintf(stderr, "idem: %s\n%s", lang.T("idem.missing-command", nil), usageIn(lang))
 		return 2
 	}
 	err := idem.Run(s, ".", append(pass, args...), stdout)
@@ -133,6 +126,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// setFlag applies -lang (returning the language it names) or -C.
+func setFlag(flag, value string, lang i18n.Lang) (i18n.Lang, error) {
+	if flag == "lang" {
+		return i18n.Parse(value)
+	}
+	return lang, os.Chdir(value)
 }
 
 // ids lists what -list prints and -impl takes: the reference's name, then
