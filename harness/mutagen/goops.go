@@ -11,25 +11,7 @@ import (
 // in the function fd.
 func goEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl) []edit {
 	params := paramTypes(fd)
-	conds := map[ast.Expr]bool{} // whole if conditions: go-negate-if's
-	skip := map[ast.Node]bool{}  // nodes another family already covers
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			conds[n.Cond] = true
-		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				skip[r] = true // go-return-* change returned values
-			}
-		case *ast.CallExpr:
-			if isMessageCall(n) {
-				for _, a := range n.Args {
-					ast.Inspect(a, func(m ast.Node) bool { skip[m] = true; return true })
-				}
-			}
-		}
-		return true
-	})
+	conds, skip := covered(fd)
 	text := func(n ast.Node) string { return string(src[off(n.Pos()):off(n.End())]) }
 	var out []edit
 	replace := func(n ast.Node, repl, op string) {
@@ -396,4 +378,31 @@ func lastUse(fd *ast.FuncDecl, n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// covered returns the expressions of fd that other operators change
+// already: its whole if conditions (go-negate-if's), and the returned
+// values and error messages, with every node inside a message
+// (go-return-*'s; a message's text changes no behaviour).
+func covered(fd *ast.FuncDecl) (conds map[ast.Expr]bool, skip map[ast.Node]bool) {
+	conds = map[ast.Expr]bool{}
+	skip = map[ast.Node]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			conds[n.Cond] = true
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				skip[r] = true // go-return-* change returned values
+			}
+		case *ast.CallExpr:
+			if isMessageCall(n) {
+				for _, a := range n.Args {
+					ast.Inspect(a, func(m ast.Node) bool { skip[m] = true; return true })
+				}
+			}
+		}
+		return true
+	})
+	return conds, skip
 }

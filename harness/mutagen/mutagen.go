@@ -218,49 +218,7 @@ func GenerateOps(file string, src []byte, ops []string) ([]Mutant, error) {
 	tf := fset.File(f.Pos())
 	off := func(p token.Pos) int { return tf.Offset(p) }
 
-	// The file's own SQL declares the columns and constants that the
-	// identifier and constant replacements draw from.
-	var stmts []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-			if q, ok := sqlLiteral(src, off(lit.Pos()), off(lit.End())); ok {
-				stmts = append(stmts, q)
-			}
-		}
-		return true
-	})
-	schema := parseSchema(stmts)
-
-	var edits []edit
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BasicLit:
-			if n.Kind == token.STRING {
-				edits = append(edits, stringEdits(src, off(n.Pos()), off(n.End()), schema)...)
-			}
-		case *ast.BinaryExpr:
-			if flip, ok := goRelational[n.Op]; ok {
-				p := off(n.OpPos)
-				edits = append(edits, edit{p, p + len(n.Op.String()), flip.to, flip.op})
-			}
-		case *ast.IfStmt:
-			s, e := off(n.Cond.Pos()), off(n.Cond.End())
-			edits = append(edits, edit{s, e, "!(" + string(src[s:e]) + ")", "go-negate-if"})
-			if isErrCheck(n.Cond) {
-				edits = append(edits, edit{s, e, "false", "go-drop-err-check"})
-			}
-		}
-		return true
-	})
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-			edits = append(edits, returnEdits(src, off, fd)...)
-			edits = append(edits, txEdits(src, off, fd.Body)...)
-			edits = append(edits, goEdits(src, off, fd)...)
-			edits = append(edits, resultEdits(src, off, fd)...)
-		}
-	}
-	edits = append(edits, declEdits(off, f)...)
+	edits := fileEdits(f, src, off)
 
 	// Function extents, to name the function each change is in.
 	type extent struct {
@@ -507,4 +465,53 @@ func (m Mutant) Mutation(pkg string) mutation.Mutant {
 		New:      m.New,
 		Pos:      cmp.Or(m.Pos, m.ID),
 	}
+}
+
+// fileEdits returns every operator's edits of the parsed file f, whose
+// source is src, in no particular order.
+func fileEdits(f *ast.File, src []byte, off func(token.Pos) int) []edit {
+	// The file's own SQL declares the columns and constants that the
+	// identifier and constant replacements draw from.
+	var stmts []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if q, ok := sqlLiteral(src, off(lit.Pos()), off(lit.End())); ok {
+				stmts = append(stmts, q)
+			}
+		}
+		return true
+	})
+	schema := parseSchema(stmts)
+
+	var edits []edit
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				edits = append(edits, stringEdits(src, off(n.Pos()), off(n.End()), schema)...)
+			}
+		case *ast.BinaryExpr:
+			if flip, ok := goRelational[n.Op]; ok {
+				p := off(n.OpPos)
+				edits = append(edits, edit{p, p + len(n.Op.String()), flip.to, flip.op})
+			}
+		case *ast.IfStmt:
+			s, e := off(n.Cond.Pos()), off(n.Cond.End())
+			edits = append(edits, edit{s, e, "!(" + string(src[s:e]) + ")", "go-negate-if"})
+			if isErrCheck(n.Cond) {
+				edits = append(edits, edit{s, e, "false", "go-drop-err-check"})
+			}
+		}
+		return true
+	})
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			edits = append(edits, returnEdits(src, off, fd)...)
+			edits = append(edits, txEdits(src, off, fd.Body)...)
+			edits = append(edits, goEdits(src, off, fd)...)
+			edits = append(edits, resultEdits(src, off, fd)...)
+		}
+	}
+	edits = append(edits, declEdits(off, f)...)
+	return edits
 }

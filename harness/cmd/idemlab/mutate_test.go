@@ -16,6 +16,7 @@ import (
 	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutagen"
 	"idemlab/harness/report"
 	"idemlab/harness/stryker"
 )
@@ -281,8 +282,12 @@ func TestMutateCoverageAnalysisIsSound(t *testing.T) {
 		}
 		return out, skipped
 	}
-	got, skipped := verdicts()
-	want, none := verdicts("-run-unreached")
+	// The classic operators' mutants reach every function, and the
+	// constant operators' those of the package-level declarations; every
+	// family's mutants twice over would take minutes.
+	sample := "-run=:(" + strings.Join(append(slices.Clone(mutagen.Classic), "go-const-plus-one", "go-const-minus-one", "go-string-to-empty"), "|") + ")(#|$)"
+	got, skipped := verdicts(sample)
+	want, none := verdicts(sample, "-run-unreached")
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("verdicts, every cell run (-) against cells not reached taken from the reference (+):\n%s", diff)
 	}
