@@ -161,6 +161,23 @@ type reader struct {
 	problems Problems
 	file1    string
 	lang     i18n.Lang
+	// suggested counts the "did you mean" searches so far: each costs
+	// the known names times their lengths squared, so a hostile sheet of
+	// thousands of unknown names gets suggestions for the first few only.
+	suggested int
+}
+
+// maxSuggestions bounds the "did you mean" searches of one reading.
+const maxSuggestions = 32
+
+// nearest is suggest.Nearest, for the first maxSuggestions unknown names
+// of a reading, and "" (no suggestion) after.
+func (r *reader) nearest(s string, known []string) string {
+	if r.suggested >= maxSuggestions {
+		return ""
+	}
+	r.suggested++
+	return suggest.Nearest(s, known)
 }
 
 func (r *reader) fail(line int, code string, data i18n.M) {
@@ -314,7 +331,7 @@ func (r *reader) fields(open int, body []string) fields {
 		case !ok:
 			r.fail(n, "field-syntax", i18n.M{"Text": line})
 		case !slices.Contains(names, name):
-			r.fail(n, "unknown-field", i18n.M{"Field": name, "Fields": strings.Join(names, ", "), "Suggest": suggest.Nearest(name, names)})
+			r.fail(n, "unknown-field", i18n.M{"Field": name, "Fields": strings.Join(names, ", "), "Suggest": r.nearest(name, names)})
 		case b.at[name] != 0:
 			r.fail(n, "duplicate-field", i18n.M{"Field": name, "Line": b.at[name]})
 		default:
@@ -335,7 +352,7 @@ func (r *reader) prediction(b fields) (Prediction, bool) {
 	name, ok := r.known.mutant(wrote)
 	if !ok {
 		ids := r.known.ids()
-		r.fail(b.lineOf("mutant"), "unknown-mutant", i18n.M{"Name": wrote, "Known": strings.Join(ids, ", "), "Suggest": suggest.Nearest(wrote, ids)})
+		r.fail(b.lineOf("mutant"), "unknown-mutant", i18n.M{"Name": wrote, "Known": strings.Join(ids, ", "), "Suggest": r.nearest(wrote, ids)})
 		return Prediction{}, false
 	}
 	p := Prediction{Mutant: name, Wrote: wrote, Reason: b.values["reason"], Lang: r.lang}
@@ -387,7 +404,7 @@ func (r *reader) observation(b fields, field, v string) string {
 	}
 	name := ObservationName(v)
 	if !slices.Contains(r.known.Observations, name) {
-		r.fail(b.lineOf(field), "unknown-observation", i18n.M{"Field": field, "Name": v, "Suggest": suggest.Nearest(name, r.known.Observations), "Dir": r.known.Dir})
+		r.fail(b.lineOf(field), "unknown-observation", i18n.M{"Field": field, "Name": v, "Suggest": r.nearest(name, r.known.Observations), "Dir": r.known.Dir})
 	}
 	return name
 }

@@ -1,6 +1,7 @@
 package predict_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -88,5 +89,51 @@ func TestCompareCrashShowsDivergence(t *testing.T) {
 	if d == nil || len(d.Steps) != 1 || strings.Join(d.Steps[0].Reference.Args, " ") != "idem counts" || !d.Steps[0].Missing ||
 		d.Steps[0].Mutant.Err != "panic: counts exploded" {
 		t.Fatalf("divergence = %+v, want idem counts shown as where the mutant stopped", d)
+	}
+}
+
+// hostileSurvives is a worksheet whose one block names n unknown
+// observations to be survived, each a letter away from a known one, against a thousand long known names: the
+// shape of a submission that made grading spend minutes in "did you mean".
+func hostileSurvives(n int) (string, predict.Known) {
+	k := predict.Known{Mutants: []string{"1_a"}}
+	for i := range 1000 {
+		k.Observations = append(k.Observations, fmt.Sprintf("student/%s%04d", strings.Repeat("a", 55), i))
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("student/%s%04dx", strings.Repeat("a", 55), i%1000) // one letter from a known name
+	}
+	text := lines("```prediction", "mutant: 1_a", "killer: student/"+strings.Repeat("a", 55)+"0000",
+		"evidence: error", "reason: r", "survives: "+strings.Join(names, ","), "```")
+	return text, k
+}
+
+// TestSuggestionsAreBounded: every unknown name is a problem, but only the
+// first few get a "did you mean" search, each of which costs the known
+// names times their lengths squared.
+func TestSuggestionsAreBounded(t *testing.T) {
+	text, k := hostileSurvives(2000)
+	_, problems := predict.Read([]predict.Source{{File: "w.md", Data: []byte(text)}}, k)
+	unknown, searched := 0, 0
+	for _, p := range problems {
+		if p.Code != "unknown-observation" {
+			continue
+		}
+		unknown++
+		if s, _ := p.Data["Suggest"].(string); s != "" {
+			searched++
+		}
+	}
+	if unknown != 2000 || searched > 32 {
+		t.Fatalf("%d unknown-observation problems, %d with a suggestion searched; want 2000 and at most 32", unknown, searched)
+	}
+}
+
+func BenchmarkReadHostileSurvives(b *testing.B) {
+	text, k := hostileSurvives(60000)
+	src := []predict.Source{{File: "w.md", Data: []byte(text)}}
+	for b.Loop() {
+		predict.Read(src, k)
 	}
 }

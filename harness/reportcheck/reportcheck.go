@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/report"
+	"idemlab/harness/submission"
 )
 
 // Verdict is the checker's conclusion.
@@ -28,7 +30,8 @@ const (
 	// OtherInputs: the report was made from other files than these, or
 	// leaves some out.
 	OtherInputs Verdict = "other inputs"
-	// Refused: the student's observations hold what grading refuses, so
+	// Refused: the observations (the student's, or the checkout's copy of
+	// the lab's own) hold what grading refuses, so
 	// nothing was run.
 	Refused Verdict = "refused"
 )
@@ -38,7 +41,7 @@ type Result struct {
 	Verdict Verdict
 	// Mismatched lists the inputs whose digest differs or is missing.
 	Mismatched []string
-	// Refusals says why the student's observations were not run.
+	// Refusals says why the observations were not run.
 	Refusals []string
 	// Differences lists every field whose value in the report differs
 	// from a re-run's, by its JSON path; empty when they agree.
@@ -75,7 +78,7 @@ func (r *Result) String() string {
 	case OtherInputs:
 		fmt.Fprintf(&b, "OTHER INPUTS: the report was not made from this checkout's files: %s\n", strings.Join(r.Mismatched, ", "))
 	case Refused:
-		fmt.Fprintf(&b, "REFUSED: the student's observations hold what grading refuses, so nothing was run:\n  %s\n", strings.Join(r.Refusals, "\n  "))
+		fmt.Fprintf(&b, "REFUSED: the observations hold what grading refuses, so nothing was run:\n  %s\n", strings.Join(r.Refusals, "\n  "))
 	}
 	if len(r.Differences) > 0 {
 		fmt.Fprintf(&b, "%s from a re-run:\n", plural(len(r.Differences), "field differs", "fields differ"))
@@ -128,8 +131,16 @@ func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options, vet V
 	if err != nil {
 		return nil, err
 	}
+	// The checkout's own lab observations are as untrusted as the
+	// student's: one edited to exec a program, or to read a file outside
+	// its work folder, is refused as grading refuses a student's.
+	labRefused, err := lintLab(l, root, in.labFiles)
+	if err != nil {
+		return nil, err
+	}
 	slices.Sort(res.Mismatched)
 	res.Mismatched = append(res.Mismatched, ownMismatch(r, in, own, refused)...)
+	maps.Copy(refused, labRefused)
 	switch {
 	case len(refused) > 0 && len(res.Mismatched) == 0:
 		for name, why := range refused {
@@ -170,6 +181,7 @@ func decode(data []byte) (*report.Report, error) {
 // inputs are the files a report names.
 type inputs struct {
 	files, worksheets, names []string
+	labFiles                 []string // the lab's own observations the report names, relative to root
 	studentDir               string
 	own                      map[string]bool // the student's observations the report digests, by name
 }
@@ -197,6 +209,7 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 				continue
 			}
 			in.names = append(in.names, name)
+			in.labFiles = append(in.labFiles, d.Path)
 		}
 	}
 	// A refused observation is named, never digested: it may be a link
@@ -217,6 +230,24 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 		in.studentDir = filepath.Join(root, filepath.FromSlash(dir))
 	}
 	return in, nil
+}
+
+// lintLab lints each of the lab's own observations in files (read by
+// now through report.Inputs, which refuses anything but a regular file)
+// as a student's is linted, and returns the refused ones by name.
+func lintLab(l *lab.Lab, root string, files []string) (map[string]string, error) {
+	refused := map[string]string{}
+	for _, rel := range files {
+		kind := path.Base(path.Dir(rel))
+		o, err := killmatrix.Load(kind, filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			return nil, badReport("the checkout's observation %s: %v", rel, err)
+		}
+		if err := submission.Lint(l, o, submission.DefaultLimits); err != nil {
+			refused[o.Name] = err.Error()
+		}
+	}
+	return refused, nil
 }
 
 // mismatched lists the inputs whose digest differs from the checkout's,

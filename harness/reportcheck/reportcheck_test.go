@@ -2,7 +2,11 @@ package reportcheck_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -312,4 +316,79 @@ func TestCheck(t *testing.T) {
 			t.Errorf("Check of a report judging an unknown mutant: %s", res)
 		}
 	})
+}
+
+// A checkout whose own lab observation was edited to run a program is
+// refused before anything runs, as grading refuses a student's: checkreport
+// never runs a line grading would refuse, whichever folder it is in.
+func TestCheckLintsTheLabsObservations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the lab")
+	}
+	data := makeReport(t, "")
+	dir := copyCheckout(t, root(t))
+	const rel = "testdata/edge/init_twice_keeps_rows.txtar"
+	file := filepath.Join(dir, filepath.FromSlash(rel))
+	old, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pwned := filepath.Join(t.TempDir(), "pwned")
+	first, rest, _ := bytes.Cut(old, []byte("\n")) // the comment stays first
+	hostile := slices.Concat(first, []byte("\nexec sh -c 'touch "+pwned+"'\n"), rest)
+	if err := os.WriteFile(file, hostile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The report digests the edited file, as the student's own run would.
+	sum := sha256.Sum256(hostile)
+	data = edit(t, data, func(r map[string]any) {
+		for _, in := range list(t, r["inputs"]) {
+			if o := object(t, in); o["path"] == rel {
+				o["sha256"] = hex.EncodeToString(sum[:])
+			}
+		}
+	})
+	res, err := reportcheck.Check(mutants.Lab(), dir, data, killmatrix.Options{}, vet)
+	if err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	if res.Verdict != reportcheck.Refused || len(res.Refusals) != 1 || !strings.HasPrefix(res.Refusals[0], "edge/init_twice_keeps_rows: ") {
+		t.Fatalf("Check of a checkout whose lab observation runs sh: %s, want one refusal of edge/init_twice_keeps_rows", res)
+	}
+	if _, err := os.Stat(pwned); err == nil {
+		t.Fatal("the edited observation ran")
+	}
+}
+
+// copyCheckout copies the module at root, less its .git, into a
+// temporary folder.
+func copyCheckout(t *testing.T, root string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir() && d.Name() == ".git":
+			return filepath.SkipDir
+		case d.IsDir():
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		case !d.Type().IsRegular():
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }
