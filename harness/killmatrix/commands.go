@@ -3,6 +3,7 @@ package killmatrix
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -41,15 +42,20 @@ func (r *run) command(c lab.Command, maybe bool) scriptCmd {
 		}
 		var out bytes.Buffer
 		err := c.Run(r.impl, ts.MkAbs("."), args, &out)
-		step := Step{Args: append([]string{c.Name}, args...), Stdout: out.String()}
+		// The work directory differs on every run. As in testscript's own
+		// logs, it is written $WORK in whatever a script can read, so that
+		// no check can match the run's random folder name: an observation
+		// that did would pass or fail by chance, and a kill it won by
+		// chance would count.
+		work := ts.Getenv("WORK")
+		stdout := strings.ReplaceAll(out.String(), work, "$WORK")
+		step := Step{Args: append([]string{c.Name}, args...), Stdout: stdout}
 		if err != nil {
-			fmt.Fprintln(ts.Stderr(), err)
-			// The work directory differs on every run; as in testscript's
-			// own logs, name it $WORK so transcripts compare equal.
-			step.Err = strings.ReplaceAll(err.Error(), ts.Getenv("WORK"), "$WORK")
+			step.Err = strings.ReplaceAll(err.Error(), work, "$WORK")
+			fmt.Fprintln(ts.Stderr(), step.Err)
 		}
 		r.steps.add(step)
-		ts.Stdout().Write(out.Bytes())
+		io.WriteString(ts.Stdout(), stdout)
 		switch {
 		case maybe:
 		case err != nil && !neg:

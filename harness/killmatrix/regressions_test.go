@@ -118,3 +118,20 @@ func TestTranscriptKeepsBoundedOutput(t *testing.T) {
 		t.Errorf("kept %d bytes of output; step 3: %.60q…; want at most the limits and a note", kept, got.Steps[3].Stdout)
 	}
 }
+
+// TestOutputNamesTheWorkFolderWORK: what a lab command prints names the
+// run's work folder $WORK, never its random path, so that no check can
+// match the folder's name and pass or fail by chance (the lottery of a
+// hostile review: `stderr 'idemlab-\d*[0-1]/script'` won kills by chance).
+func TestOutputNamesTheWorkFolderWORK(t *testing.T) {
+	o := script(t, t.TempDir(), "student", "work_folder", `# the store's error names the folder $WORK.
+! idem -db nodir/x counts
+stderr '\$WORK/nodir/x'
+! stderr '/tmp|script-'
+`)
+	for range 3 {
+		if got := run(ref(), o, time.Minute, t.TempDir()); got.Status != outcome.Pass {
+			t.Fatalf("%s at %s: %s", got.Status, got.Pos, got.Message)
+		}
+	}
+}
