@@ -5,10 +5,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"idemlab/harness/internal/jsonpos"
@@ -47,15 +50,39 @@ type Recorded struct {
 	Seen   time.Time `json:"seen"`
 }
 
+// MaxHistorySize bounds the history file LoadHistory reads: a class's
+// history is a few kilobytes, and a checkout is untrusted.
+const MaxHistorySize = 4 << 20
+
 // LoadHistory reads the history in file; a file that does not exist is an
-// empty history.
+// empty history. Only a regular file of at most MaxHistorySize bytes is
+// read: a symbolic link (to /dev/zero, say), a FIFO or a device in its
+// place is an error naming the file, never read.
 func LoadHistory(file string) (*History, error) {
-	data, err := os.ReadFile(file)
+	f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return NewHistory(), nil
 	}
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, fmt.Errorf("%s: a symbolic link, not the prediction history's file", file)
+	}
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%v), so not read as the prediction history", file, info.Mode().Type())
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxHistorySize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxHistorySize {
+		return nil, fmt.Errorf("%s: larger than the prediction history's limit of %d bytes", file, MaxHistorySize)
 	}
 	return ParseHistory(file, data)
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -115,5 +116,37 @@ func TestParseHistoryRefuses(t *testing.T) {
 				t.Errorf("the schema accepts what ParseHistory refuses:\n%s", tc.data)
 			}
 		})
+	}
+}
+
+// TestLoadHistoryReadsOnlyARegularFile: a checkout is untrusted, so a
+// history that is a link to /dev/zero, a FIFO or a file past the limit is
+// an error naming the file, returned at once, and a missing one is empty.
+func TestLoadHistoryReadsOnlyARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink("/dev/zero", link); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, make([]byte, predict.MaxHistorySize+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{link, "a symbolic link"},
+		{fifo, "not a regular file"},
+		{big, "larger than the prediction history's limit"},
+	} {
+		h, err := predict.LoadHistory(tc.file)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), tc.file) {
+			t.Errorf("LoadHistory(%s) = %v, %v; want an error naming the file and saying %q", filepath.Base(tc.file), h, err, tc.want)
+		}
+	}
+	if h, err := predict.LoadHistory(filepath.Join(dir, "none.json")); err != nil || len(h.Mutants) != 0 {
+		t.Errorf("LoadHistory of a missing file = %v, %v; want an empty history", h, err)
 	}
 }
