@@ -47,6 +47,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, exitcode.Usage, err)
 		}
 	}
+	if *classDir == "" {
+		// Say what goes unchecked: a student made up and sorted last
+		// keeps every shard's places, so only the listing shows it.
+		fmt.Fprintln(stderr, "grade merge: without -class FOLDER, a student a shard made up is not checked against the class")
+	}
 	class, err := grade.Merge(parts, mutants.Lab().Catalogue)
 	if err == nil && *classDir != "" {
 		var entries []grade.Entry
