@@ -307,6 +307,10 @@ func TestCPUBudget(t *testing.T) {
 	forModes(t, func(t *testing.T, m mode) {
 		b := testBudget
 		b.CPU = time.Second
+		// The wall budget is far above the CPU budget, so that on a busy
+		// machine, where the spinner gets a fraction of a core, the CPU
+		// limit still ends it first.
+		b.Wall = time.Minute
 		res := runIn(t, m, m.spec(t, b, "spin"))
 		if diff := cmp.Diff(end{ExitCode: -1, Signal: "killed"}, endOf(res)); diff != "" {
 			t.Errorf("result (-want +got):\n%s", diff)
