@@ -15,7 +15,7 @@
 //
 // # What the folder holds
 //
-//   - catalogue.json declares the mutants (schemas/catalogue.schema.json):
+//   - catalogue.json declares the mutants (harness/schemas/catalogue.schema.json):
 //     for each, its name (4_fetch_replays_at_expiry), its neutral label
 //     (4_fetch), its worksheet step and function, the idea it breaks, the
 //     one replacement of reference/store.go that makes it, the observation

@@ -9,7 +9,7 @@ import (
 
 	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
-	"idemlab/idem"
+	"idemlab/reference/idem"
 )
 
 //go:embed catalogue.json
@@ -44,7 +44,7 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			Observations: "testdata",
 			Worksheets:   []string{"worksheet.md", "worksheet.zh-CN.md"},
 			History:      "worksheet.history.json",
-			Sources:      []string{"reference", "mutants", "idem"},
+			Sources:      []string{"reference", "mutants"},
 		},
 	}
 })

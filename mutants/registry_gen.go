@@ -4,7 +4,6 @@ package mutants
 
 import (
 	"idemlab/harness/lab"
-	api "idemlab/idem"
 	m1init "idemlab/mutants/1_init"
 	m2reserve "idemlab/mutants/2_reserve"
 	m3finish "idemlab/mutants/3_finish"
@@ -13,6 +12,7 @@ import (
 	m6purge "idemlab/mutants/6_purge"
 	m7counts "idemlab/mutants/7_counts"
 	m8cycle "idemlab/mutants/8_cycle"
+	api "idemlab/reference/idem"
 )
 
 // generated holds every implementation listed here, in order.

@@ -10,7 +10,7 @@
 // in mutants/clauses.json, beside the catalogue of mutants):
 //
 //	{
-//	  "$schema": "../schemas/clauses.schema.json",
+//	  "$schema": "../harness/schemas/clauses.schema.json",
 //	  "version": 1,
 //	  "clauses": [
 //	    {

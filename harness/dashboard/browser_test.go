@@ -18,9 +18,9 @@ import (
 	"idemlab/harness/classgen"
 	"idemlab/harness/dashboard"
 	"idemlab/harness/grade"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/browsertest"
 	"idemlab/harness/internal/gradetest"
-	"idemlab/harness/internal/i18n"
 	"idemlab/harness/labrun"
 	"idemlab/mutants"
 )

@@ -7,7 +7,7 @@ import (
 
 	"idemlab/harness/dashboard"
 	"idemlab/harness/grade"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/mutants"
 )
 

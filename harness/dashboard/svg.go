@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 )
 
 // The charts are SVG written here, with no library and no script: each

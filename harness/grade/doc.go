@@ -23,7 +23,7 @@
 //     observations, flags, the total), and refers to nothing outside
 //     itself.
 //   - [Class.Table], [Class.CSV] and [Class.JSON] write the class; the JSON
-//     form is [Schema] (schemas/grade.schema.json), and is also what a
+//     form is [Schema] (harness/schemas/grade.schema.json), and is also what a
 //     shard writes for a merge.
 //
 // # How a submission is graded

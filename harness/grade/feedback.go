@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 	"idemlab/harness/submission"

@@ -11,9 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/heldout"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"

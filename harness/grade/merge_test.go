@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/grade"
 	"idemlab/harness/heldout"
-	"idemlab/harness/internal/exitcode"
 	"idemlab/mutants"
 )
 

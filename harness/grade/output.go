@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/text/width"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/submission"
 )
 

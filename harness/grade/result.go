@@ -2,7 +2,7 @@ package grade
 
 import (
 	"idemlab/harness/heldout"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/report"
 )

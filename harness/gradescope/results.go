@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"idemlab/harness/grade"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/mutation"
 )
 

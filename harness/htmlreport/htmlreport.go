@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 	"idemlab/harness/predict"

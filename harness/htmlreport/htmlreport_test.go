@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"idemlab/harness/htmlreport"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"

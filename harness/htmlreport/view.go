@@ -1,7 +1,7 @@
 package htmlreport
 
 import (
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/report"
 )
 

@@ -40,8 +40,8 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/outcome"
-	"idemlab/idem"
 	"idemlab/reference"
+	"idemlab/reference/idem"
 )
 
 func costDirs(b *testing.B) map[string]string {

@@ -9,7 +9,7 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
-	"idemlab/idem"
+	"idemlab/reference/idem"
 )
 
 // evidenceScript has one line of each sort; the comments on the right are

@@ -8,8 +8,8 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
-	"idemlab/idem"
 	"idemlab/mutants"
+	"idemlab/reference/idem"
 )
 
 // Build runs one observation against the reference and a mutant whose

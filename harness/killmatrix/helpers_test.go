@@ -5,8 +5,8 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
-	"idemlab/idem"
 	"idemlab/mutants"
+	"idemlab/reference/idem"
 )
 
 // The tests run the idempotency-key store lab, with fakes made from its

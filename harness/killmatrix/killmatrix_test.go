@@ -12,7 +12,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/outcome"
-	"idemlab/idem"
+	"idemlab/reference/idem"
 )
 
 // script writes an observation of the given kind under dir and loads it.

@@ -43,7 +43,7 @@ type Options struct {
 	Progress Progress `json:"-"`
 }
 
-// Progress hears of work as it happens; see harness/internal/progress.
+// Progress hears of work as it happens; see harness/progress.
 type Progress interface {
 	Start(item string)
 	Done(item string)

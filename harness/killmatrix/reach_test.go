@@ -10,7 +10,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/outcome"
-	"idemlab/idem"
+	"idemlab/reference/idem"
 )
 
 // happy loads the lab's happy-path observations.

@@ -59,7 +59,7 @@
 // binding. The idempotency-key store lab is package idemlab/mutants: its
 // reference is package idemlab/reference, its copies are generated from
 // mutants/catalogue.json, and its one command is idem (package
-// idemlab/idem). A second lab needs:
+// idemlab/reference/idem). A second lab needs:
 //
 //   - a reference source file, and an API struct as described above;
 //   - a catalogue of mutants, and the mutants themselves, either generated

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/mutation"
 )

@@ -4,8 +4,8 @@
 // the [Seconds] type that prints a time as JSON, infinities included, and
 // [Interleave], which runs an operation and, at the moment its first query
 // has been read, other command lines as a second client would. The first
-// lab's idem command (idemlab/idem) and the lease lab's lease command
-// (idemlab/labs/lease/lease) are built on it.
+// lab's idem command (idemlab/reference/idem) and the lease lab's lease command
+// (idemlab/labs/lease/reference/lease) are built on it.
 //
 // # Refuse only what the types cannot carry
 //

@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/heldout"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
@@ -105,7 +105,7 @@ func checkBinding(t *testing.T, l *lab.Lab, src []byte) {
 		t.Fatalf("go list -deps %s: %v\n%s", l.Binding, err, out)
 	}
 	for _, dep := range strings.Fields(string(out)) {
-		if slices.Contains([]string{"idemlab/reference", "idemlab/idem", "idemlab/mutants"}, dep) {
+		if slices.Contains([]string{"idemlab/reference", "idemlab/reference/idem", "idemlab/mutants"}, dep) {
 			t.Errorf("the counter lab depends on the store lab's package %s", dep)
 		}
 	}

@@ -3,7 +3,7 @@ package labrun_test
 import (
 	"fmt"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"
 	"idemlab/harness/report"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"
 )

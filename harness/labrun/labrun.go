@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"idemlab/harness/heldout"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/mutagen"

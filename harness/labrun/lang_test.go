@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"
 	"idemlab/harness/report"

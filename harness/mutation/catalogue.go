@@ -23,7 +23,7 @@ type Catalogue struct {
 	// of the source file every mutant copies.
 	Reference string `json:"reference"`
 	// API is the lab's API struct type that each compiled copy fills, as
-	// import path, a dot and type name ("idemlab/idem.API"); only the
+	// import path, a dot and type name ("idemlab/reference/idem.API"); only the
 	// lab's own catalogue needs it.
 	API string `json:"api,omitempty"`
 	// Mutants in the order reports list them.

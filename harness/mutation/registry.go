@@ -26,7 +26,7 @@ type Registry struct {
 	// []lab.Impl variable it declares (default "generated").
 	Package, Var string
 	// API is the lab's API struct type, as import path, a dot and type
-	// name, e.g. "idemlab/idem.API".
+	// name, e.g. "idemlab/reference/idem.API".
 	API string
 	// Fields are the API's fields: the reference source's exported
 	// top-level names.
@@ -133,7 +133,7 @@ var {{.Var}} = []lab.Impl{
 func (r Registry) Source() ([]byte, error) {
 	dot := strings.LastIndex(r.API, ".")
 	if dot <= 0 || strings.HasSuffix(r.API, ".") || strings.Contains(r.API[dot:], "/") {
-		return nil, fmt.Errorf("api %q: want an import path, a dot and a type name, e.g. idemlab/idem.API", r.API)
+		return nil, fmt.Errorf("api %q: want an import path, a dot and a type name, e.g. idemlab/reference/idem.API", r.API)
 	}
 	type imp struct{ Name, Path string }
 	var imports []imp

@@ -29,7 +29,7 @@
 // # Invariants
 //
 // The tokens are part of the output formats: the JSON report's schema and
-// the grade JSON's (schemas/report.schema.json, schemas/grade.schema.json)
+// the grade JSON's (harness/schemas/report.schema.json, harness/schemas/grade.schema.json)
 // list them as they are, and the message catalogues translate each as
 // "outcome." followed by its token. A new outcome is a change of those
 // formats, not only of this package.

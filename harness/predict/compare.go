@@ -3,7 +3,7 @@ package predict
 import (
 	"slices"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 )

@@ -87,7 +87,7 @@ func LoadHistory(file string) (*History, error) {
 	return ParseHistory(file, data)
 }
 
-// ParseHistory reads a history from its JSON (schemas/history.schema.json),
+// ParseHistory reads a history from its JSON (harness/schemas/history.schema.json),
 // strictly: an unknown field, a value of the wrong type or another
 // version is an error naming file and line.
 func ParseHistory(file string, data []byte) (*History, error) {

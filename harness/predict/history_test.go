@@ -14,7 +14,7 @@ import (
 	"idemlab/harness/predict"
 )
 
-const historySchema = "../../schemas/history.schema.json"
+const historySchema = "../schemas/history.schema.json"
 
 // TestHistory records predictions and reveals across three runs, saves
 // and reloads the history between them, and checks what Before says of

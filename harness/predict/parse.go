@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/suggest"
 	"idemlab/harness/killmatrix"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 )
 
 // A Problem is one thing wrong in a worksheet, at a file and line: what

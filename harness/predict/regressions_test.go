@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 	"idemlab/harness/predict"

@@ -73,7 +73,7 @@
 //
 // # The JSON form
 //
-// [Report.JSON] writes the report as [Schema] (schemas/report.schema.json).
+// [Report.JSON] writes the report as [Schema] (harness/schemas/report.schema.json).
 // The schema's version changes whenever a field is removed or its meaning
 // changes; fields may be added within a version. The reference source and
 // the observations' text (Sources) and the lab's state-reading commands

@@ -3,7 +3,7 @@ package report_test
 import (
 	"fmt"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"

@@ -3,7 +3,7 @@ package report
 import (
 	"regexp"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 )
 
 // A failure form is one way testscript, or the harness's own commands,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/report"
 	"idemlab/mutants"
@@ -75,7 +75,7 @@ func TestFailureIsWordedAgain(t *testing.T) {
 // field of the worksheet). English words a Chinese student types (return,
 // error, state, killer) may stand alone.
 func TestChineseCatalogueHasNoEnglishSentence(t *testing.T) {
-	data, err := os.ReadFile("../internal/i18n/locales/active.zh-CN.json")
+	data, err := os.ReadFile("../i18n/locales/active.zh-CN.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/outcome"

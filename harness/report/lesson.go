@@ -5,7 +5,7 @@ import (
 	"maps"
 	"strings"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/predict"
 )

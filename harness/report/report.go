@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"

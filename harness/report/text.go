@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"

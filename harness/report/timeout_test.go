@@ -10,13 +10,13 @@ import (
 	"time"
 
 	"idemlab/harness/htmlreport"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/outcome"
 	"idemlab/harness/report"
-	"idemlab/idem"
 	"idemlab/mutants"
+	"idemlab/reference/idem"
 )
 
 // TestSlowOwnObservationIsATimeout: a student's observation that does

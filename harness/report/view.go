@@ -3,7 +3,7 @@ package report
 import (
 	"slices"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 )

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"

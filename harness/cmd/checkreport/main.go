@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/grade"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/reportcheck"
 )

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/docgen"
-	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/labrun"
 	"idemlab/harness/report"
 	"idemlab/harness/submission"

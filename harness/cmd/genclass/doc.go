@@ -23,5 +23,5 @@
 // under 1, not exactly one DIR, or no checkout to run in (-h prints the
 // usage on stdout and exits 0); and 70 when the class cannot be written,
 // with the error on stderr. These are the statuses of
-// harness/internal/exitcode, the README's "Exit statuses".
+// harness/exitcode, the README's "Exit statuses".
 package main

@@ -7,8 +7,8 @@ import (
 	"os"
 
 	"idemlab/harness/classgen"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/labrun"
 	"idemlab/harness/mutation"
 	"idemlab/mutants"

@@ -3,8 +3,8 @@ package main
 import (
 	"testing"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/clitest"
-	"idemlab/harness/internal/exitcode"
 )
 
 // TestExitStatuses: the command line's statuses, none of which writes a

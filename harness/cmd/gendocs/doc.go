@@ -15,7 +15,7 @@
 //
 //   - the "fields" region of each worksheet, in the worksheet's language;
 //   - the README's "budgets", "exit-codes" and "idem-commands" regions;
-//   - the command list in idem/doc.go;
+//   - the command list in reference/idem/doc.go;
 //   - the README's "usage-NAME" regions, for every command: idemlab,
 //     idemlab mutate, idem, grade, grade merge, checkreport, the benches
 //     (gradebench, mutbench, purgebench, loadbench) and the generators
@@ -40,5 +40,5 @@
 // -h); 1 for a usage error: a flag, an argument, or no checkout to run in;
 // and 70 when a file or a region's markers cannot be found, a file cannot
 // be written, or a command's -h fails. These are the statuses of
-// harness/internal/exitcode, the README's "Exit statuses".
+// harness/exitcode, the README's "Exit statuses".
 package main

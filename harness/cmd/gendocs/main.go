@@ -11,14 +11,14 @@ import (
 	"os/exec"
 	"strings"
 
-	"idemlab/harness/internal/cli"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/docgen"
-	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/lab"
-	"idemlab/idem"
-	"idemlab/labs/lease/lease"
 	leaselab "idemlab/labs/lease/mutants"
+	"idemlab/labs/lease/reference/lease"
 	"idemlab/mutants"
+	"idemlab/reference/idem"
 )
 
 func main() {
@@ -67,13 +67,13 @@ func fail(stderr io.Writer, status int, err error) int {
 // its command's manual (the README documents the first lab's commands
 // only).
 func tableRegions(l *lab.Lab) []docgen.Region {
-	rs := append(docgen.Regions(l), docgen.Region{File: "idem/doc.go", Markers: docgen.GoRegion, Body: docgen.CommandList(idem.Command())})
+	rs := append(docgen.Regions(l), docgen.Region{File: "reference/idem/doc.go", Markers: docgen.GoRegion, Body: docgen.CommandList(idem.Command())})
 	for _, r := range docgen.Regions(leaselab.Lab()) {
 		if r.File != "README.md" {
 			rs = append(rs, r)
 		}
 	}
-	return append(rs, docgen.Region{File: "labs/lease/lease/doc.go", Markers: docgen.GoRegion, Body: docgen.CommandList(lease.Command())})
+	return append(rs, docgen.Region{File: "labs/lease/reference/lease/doc.go", Markers: docgen.GoRegion, Body: docgen.CommandList(lease.Command())})
 }
 
 // Usages are the commands whose -h output the README shows, by region:

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/clitest"
 	"idemlab/harness/internal/docgen"
-	"idemlab/harness/internal/exitcode"
 	"idemlab/mutants"
 )
 

@@ -39,6 +39,6 @@
 // not parse, a mutant that does not apply, a reference the catalogue names
 // that is missing, or no checkout to run in, with nothing written; and 70
 // when a file exists but cannot be read, or a file cannot be written or
-// removed. These are the statuses of harness/internal/exitcode, the
+// removed. These are the statuses of harness/exitcode, the
 // README's "Exit statuses".
 package main

@@ -12,8 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/mutation"
 )
 

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/clitest"
-	"idemlab/harness/internal/exitcode"
 )
 
 // TestExitStatuses: the command line's statuses, none of which writes a

@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/gradescope"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
 )
 
 // runBundle is grade gradescope: the autograder zip Gradescope asks for.

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"time"
 
+	"idemlab/harness/cli"
 	"idemlab/harness/grade"
 	"idemlab/harness/gradebook"
 	"idemlab/harness/heldout"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/progress"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
+	"idemlab/harness/progress"
 	"idemlab/harness/writers"
 )
 

@@ -31,7 +31,7 @@
 // grade -h and grade merge -h list the flags; the README shows both. By
 // what they choose:
 //
-//   - the output: -format table, csv or json (schemas/grade.schema.json),
+//   - the output: -format table, csv or json (harness/schemas/grade.schema.json),
 //     canvas or moodle (the gradebook's import file, from a -roster with
 //     its identifiers, with -assignment naming the column; see go doc
 //     ./harness/gradebook), gradescope (one submission's results.json;

@@ -45,7 +45,7 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"valid": valid(filepath.Join(root, "schemas")),
+			"valid": valid(filepath.Join(root, "harness", "schemas")),
 		},
 	})
 }

@@ -7,9 +7,9 @@ import (
 	"os"
 	"strings"
 
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/grade"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/writers"
 	"idemlab/mutants"
 )

@@ -33,5 +33,5 @@
 // is FAIL, printed on stdout); 4, as grade does, when the lab's own
 // observations do not pass on the reference; and 70 when the class cannot
 // be written or graded, with the error on stderr. These are the statuses of
-// harness/internal/exitcode, the README's "Exit statuses".
+// harness/exitcode, the README's "Exit statuses".
 package main

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"idemlab/harness/classgen"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/grade"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/progress"
 	"idemlab/harness/labrun"
+	"idemlab/harness/progress"
 	"idemlab/mutants"
 )
 

@@ -20,7 +20,7 @@
 // changes to DIR before anything else, as go -C does.
 //
 // The commands and what each prints are those of the observation scripts,
-// listed by idem -h and in the idem package's manual (go doc ./idem); every
+// listed by idem -h and in the idem package's manual (go doc ./reference/idem); every
 // argument is passed to the implementation as a script would pass it.
 //
 // # Exit status

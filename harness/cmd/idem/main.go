@@ -10,17 +10,17 @@ import (
 	"strconv"
 	"strings"
 
+	"idemlab/harness/cli"
 	"idemlab/harness/heldout"
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/suggest"
 	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/mutation"
-	"idemlab/idem"
 	"idemlab/mutants"
+	"idemlab/reference/idem"
 )
 
 func main() {

@@ -15,11 +15,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/docgen"
-	"idemlab/harness/internal/i18n"
 	"idemlab/harness/lab"
-	"idemlab/idem"
 	"idemlab/mutants"
+	"idemlab/reference/idem"
 )
 
 func TestMain(m *testing.M) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
 	"idemlab/harness/report"

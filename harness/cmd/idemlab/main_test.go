@@ -12,8 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/docgen"
-	"idemlab/harness/internal/exitcode"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/report"
 	"idemlab/harness/stryker"
@@ -30,8 +30,8 @@ const root = "../../.."
 // The published schemas of what the commands write: idemlab's own report
 // and the Stryker export.
 const (
-	reportSchema  = root + "/schemas/report.schema.json"
-	listSchema    = root + "/schemas/mutant-list.schema.json"
+	reportSchema  = root + "/harness/schemas/report.schema.json"
+	listSchema    = root + "/harness/schemas/mutant-list.schema.json"
 	strykerSchema = root + "/harness/stryker/testdata/report-schema/mutation-testing-report-schema.json"
 )
 

@@ -29,11 +29,11 @@ import (
 	"regexp"
 	"strings"
 
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/progress"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/lab"
 	"idemlab/harness/mutagen"
+	"idemlab/harness/progress"
 	"idemlab/harness/report"
 	"idemlab/harness/writers"
 	"idemlab/mutants"
@@ -257,7 +257,7 @@ func describe(m mutagen.Mutant) string {
 }
 
 // A listedMutant is one entry of mutate -list -json
-// (schemas/mutant-list.schema.json): the generated mutant, the lab's
+// (harness/schemas/mutant-list.schema.json): the generated mutant, the lab's
 // hand-written mutant that makes the same change, and why it is
 // equivalent, if it is.
 type listedMutant struct {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"

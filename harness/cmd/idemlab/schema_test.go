@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/schematest"
 )
 

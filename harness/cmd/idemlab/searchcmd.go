@@ -28,9 +28,9 @@ import (
 	"slices"
 	"time"
 
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 	"idemlab/mutants"

@@ -35,7 +35,7 @@
 // 100, a -dir it cannot make its folder in) or an argument (-h prints the
 // usage on stdout and exits 0); and 70 when the store cannot be made or
 // its backlog built, with the error on stderr. These are the statuses of
-// harness/internal/exitcode, the README's "Exit statuses".
+// harness/exitcode, the README's "Exit statuses".
 //
 // # Examples
 //

@@ -15,8 +15,8 @@ import (
 
 	_ "modernc.org/sqlite"
 
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/reference"
 )
 

@@ -48,7 +48,7 @@
 // exits 0); 2 when the ways disagree on a sampled mutant (the verdict is
 // FAIL, printed on stdout); and 70 when the bench fails on the way (the
 // reference cannot be read, a build or a copy fails), with the error on
-// stderr. These are the statuses of harness/internal/exitcode, the
+// stderr. These are the statuses of harness/exitcode, the
 // README's "Exit statuses".
 //
 // # Examples

@@ -15,15 +15,15 @@ import (
 	"strings"
 	"time"
 
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/progress"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
+	"idemlab/harness/progress"
 	"idemlab/mutants"
 )
 

@@ -33,7 +33,7 @@
 // -batch outside 1 to 100, a -dir it cannot make its folder in) or an
 // argument (-h prints the usage on stdout and exits 0); and 70 when a store
 // cannot be built or drained, with the error on stderr. These are the
-// statuses of harness/internal/exitcode, the README's "Exit statuses".
+// statuses of harness/exitcode, the README's "Exit statuses".
 //
 // Numbers are only meaningful on an otherwise idle machine.
 package main

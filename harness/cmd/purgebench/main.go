@@ -16,9 +16,9 @@ import (
 
 	_ "modernc.org/sqlite"
 
-	"idemlab/harness/internal/cli"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/progress"
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
+	"idemlab/harness/progress"
 	"idemlab/reference"
 )
 

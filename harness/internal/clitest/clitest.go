@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/internal/docgen"
-	"idemlab/harness/internal/exitcode"
 )
 
 // Run is a command's run function: its arguments, where its output goes,

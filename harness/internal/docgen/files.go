@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/lab"
 )
 

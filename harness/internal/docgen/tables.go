@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"idemlab/harness/exitcode"
 	"idemlab/harness/grade"
-	"idemlab/harness/internal/exitcode"
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 	"idemlab/harness/lab"
 	"idemlab/harness/predict"
 )

@@ -17,7 +17,7 @@
 //
 // # What the folder holds
 //
-//   - catalogue.json declares the mutants (schemas/catalogue.schema.json):
+//   - catalogue.json declares the mutants (harness/schemas/catalogue.schema.json):
 //     for each, its name, its neutral label (4_finish), its step and
 //     function, the idea it breaks, the one replacement that makes it, the
 //     observation meant to kill it and a hint, in English and Chinese.

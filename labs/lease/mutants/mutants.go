@@ -9,7 +9,7 @@ import (
 
 	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
-	"idemlab/labs/lease/lease"
+	"idemlab/labs/lease/reference/lease"
 )
 
 //go:embed catalogue.json
@@ -48,7 +48,7 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			Observations: Dir + "/testdata",
 			Worksheets:   []string{Dir + "/worksheet.md", Dir + "/worksheet.zh-CN.md"},
 			History:      Dir + "/worksheet.history.json",
-			Sources:      []string{Dir + "/reference", Dir + "/mutants", Dir + "/lease"},
+			Sources:      []string{Dir + "/reference", Dir + "/mutants"},
 		},
 	}
 })

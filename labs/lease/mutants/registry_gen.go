@@ -4,7 +4,6 @@ package mutants
 
 import (
 	"idemlab/harness/lab"
-	api "idemlab/labs/lease/lease"
 	m1claim "idemlab/labs/lease/mutants/1_claim"
 	m2renew "idemlab/labs/lease/mutants/2_renew"
 	m3takeover "idemlab/labs/lease/mutants/3_takeover"
@@ -13,6 +12,7 @@ import (
 	m6abandoned "idemlab/labs/lease/mutants/6_abandoned"
 	m7compensate "idemlab/labs/lease/mutants/7_compensate"
 	m8cycle "idemlab/labs/lease/mutants/8_cycle"
+	api "idemlab/labs/lease/reference/lease"
 )
 
 // generated holds every implementation listed here, in order.

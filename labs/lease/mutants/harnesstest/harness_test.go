@@ -78,7 +78,7 @@ func TestKillReport(t *testing.T) {
 		}
 		out[w.Name] = b.String()
 	}
-	validate(t, filepath.Join(root, "schemas", "report.schema.json"), out["json"])
+	validate(t, filepath.Join(root, "harness", "schemas", "report.schema.json"), out["json"])
 	validate(t, filepath.Join(root, "harness", "stryker", "testdata", "report-schema", "mutation-testing-report-schema.json"), out["stryker"])
 
 	var doc struct {

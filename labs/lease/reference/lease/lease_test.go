@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/lab"
-	"idemlab/labs/lease/lease"
+	"idemlab/labs/lease/reference/lease"
 )
 
 // run runs lines in dir against impl and returns each line's output, or

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"idemlab/idem"
+	"idemlab/reference/idem"
 )
 
 // Run runs one command line of an observation against an

@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	"idemlab/harness/internal/progress"
+	"idemlab/harness/progress"
 )
 
 // fakeClock returns a clock that stands still and a function that moves it

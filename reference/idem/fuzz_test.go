@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/idem"
+	"idemlab/reference/idem"
 )
 
 // FuzzParseLimit: any text either parses to exactly the integer strconv
@@ -22,7 +22,7 @@ import (
 // refused with a message asking for an integer: no space, fraction,
 // exponent, boolean or other script's digits.
 //
-//	go test -run '^$' -fuzz '^FuzzParseLimit$' -fuzztime 30s ./idem
+//	go test -run '^$' -fuzz '^FuzzParseLimit$' -fuzztime 30s ./reference/idem
 func FuzzParseLimit(f *testing.F) {
 	for _, s := range []string{"1", "10", "100", "0100", "0", "101", "", "true", "1.5", "10x", "-1", "+5", " 5", "1e1", "0x10", "1_0", "١", "99999999999999999999999"} {
 		f.Add(s)
@@ -53,7 +53,7 @@ func FuzzParseLimit(f *testing.F) {
 // round trip through its shortest form; or it is refused with a message
 // that asks for seconds. Hexadecimal and digit separators are refused.
 //
-//	go test -run '^$' -fuzz '^FuzzParseSeconds$' -fuzztime 30s ./idem
+//	go test -run '^$' -fuzz '^FuzzParseSeconds$' -fuzztime 30s ./reference/idem
 func FuzzParseSeconds(f *testing.F) {
 	for _, s := range []string{"0", "10", "9.999", "-3", "1e3", ".5", "+5", "-0", "nan", "-Inf", "Infinity", "0x1p4", "1_0", "1e400", "1e-400", " 5", "10s", "true", ""} {
 		f.Add(s)
@@ -91,7 +91,7 @@ func FuzzParseSeconds(f *testing.F) {
 // Inputs with a '/', '\' or ".." are skipped: -db must stay inside the
 // test's directories.
 //
-//	go test -run '^$' -fuzz '^FuzzRun$' -fuzztime 60s ./idem
+//	go test -run '^$' -fuzz '^FuzzRun$' -fuzztime 60s ./reference/idem
 func FuzzRun(f *testing.F) {
 	for _, args := range [][]string{
 		nil,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"idemlab/labs/lease/lease"
+	"idemlab/labs/lease/reference/lease"
 )
 
 // Run runs one command line of an observation against an implementation:

@@ -15,8 +15,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/lab"
-	"idemlab/idem"
 	"idemlab/mutants"
+	"idemlab/reference/idem"
 )
 
 // run executes one idem command line against s in dir and returns what it

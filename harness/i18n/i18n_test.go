@@ -17,7 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 )
 
 // messages reads one language's message file: id -> its texts (one, or

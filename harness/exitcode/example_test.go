@@ -3,7 +3,7 @@ package exitcode_test
 import (
 	"fmt"
 
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/exitcode"
 )
 
 // The statuses, as the README's table lists them.

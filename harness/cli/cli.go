@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"idemlab/harness/internal/exitcode"
+	"idemlab/harness/exitcode"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"

@@ -3,7 +3,7 @@
 // the lease store (the reference or a mutant), and [API], the value that
 // holds what each implementation provides. [Command] describes the
 // command to the harness (see idemlab/harness/lab), [Run] runs one
-// command line. It is to the second lab what idemlab/idem is to the first,
+// command line. It is to the second lab what idemlab/reference/idem is to the first,
 // and depends on nothing of the first lab.
 //
 // # The observation language

@@ -3,7 +3,7 @@ package i18n_test
 import (
 	"fmt"
 
-	"idemlab/harness/internal/i18n"
+	"idemlab/harness/i18n"
 )
 
 // A message by its id, in each language, its template filled from data;

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"idemlab/harness/internal/cli"
+	"idemlab/harness/cli"
 )
 
 // demoFlags is a command's flag set with the two flag types of this
