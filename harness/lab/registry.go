@@ -1,0 +1,70 @@
+package lab
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// A Registry is the labs a binary has built in, the default first. The
+// harness's commands take one and let their user choose a lab by name
+// (-lab NAME); only a main knows which labs there are.
+type Registry []Entry
+
+// An Entry is one built-in lab: the name -lab takes, a one-line summary
+// for -h, and the function that builds the lab (labs are built only when
+// chosen, since building one compiles nothing but may read its files).
+type Entry struct {
+	Name, Summary string
+	Lab           func() *Lab
+}
+
+// Default returns the name of the registry's first lab ("" if it has none).
+func (r Registry) Default() string {
+	if len(r) == 0 {
+		return ""
+	}
+	return r[0].Name
+}
+
+// Lookup builds the lab called name ("" for the default). An unknown name
+// is an error that lists the names there are.
+func (r Registry) Lookup(name string) (*Lab, error) {
+	if name == "" {
+		name = r.Default()
+	}
+	for _, e := range r {
+		if e.Name == name {
+			return e.Lab(), nil
+		}
+	}
+	return nil, fmt.Errorf("no lab called %q; the labs are %s", name, strings.Join(r.Names(), ", "))
+}
+
+// Names returns the labs' names in the registry's order.
+func (r Registry) Names() []string {
+	names := make([]string, len(r))
+	for i, e := range r {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// Define defines the -lab flag on fs, storing the chosen name in name.
+func (r Registry) Define(fs *flag.FlagSet, name *string) {
+	fs.StringVar(name, "lab", r.Default(), "the lab to run, by `NAME` (-h lists them)")
+}
+
+// WriteList writes one line per lab, name and summary, the default marked:
+// what a command's -h says after its flags.
+func (r Registry) WriteList(w io.Writer) {
+	fmt.Fprintln(w, "\nLabs (-lab NAME):")
+	for i, e := range r {
+		mark := ""
+		if i == 0 {
+			mark = " (default)"
+		}
+		fmt.Fprintf(w, "  %-12s %s%s\n", e.Name, e.Summary, mark)
+	}
+}
