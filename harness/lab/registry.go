@@ -68,3 +68,9 @@ func (r Registry) WriteList(w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %s%s\n", e.Name, e.Summary, mark)
 	}
 }
+
+// Only is the registry of l alone: what a command's Run passes to its Main,
+// and what a test passes to run a lab that no binary has built in.
+func Only(l *Lab) Registry {
+	return Registry{{Name: l.Name, Summary: "", Lab: func() *Lab { return l }}}
+}

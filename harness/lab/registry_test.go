@@ -53,3 +53,11 @@ func fmtErr(r lab.Registry) string {
 	_, err := r.Lookup("x")
 	return err.Error()
 }
+
+func TestOnly(t *testing.T) {
+	l := &lab.Lab{Name: "x"}
+	got, err := lab.Only(l).Lookup("")
+	if got != l || err != nil {
+		t.Errorf("Only(l).Lookup(\"\") = %v, %v; want l", got, err)
+	}
+}
