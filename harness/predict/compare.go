@@ -2,6 +2,7 @@ package predict
 
 import (
 	"slices"
+	"strings"
 
 	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
@@ -88,7 +89,12 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 		v.Problems = append(v.Problems, Finding{Code: "invalid-mutant", Data: i18n.M{"Mutant": p.Wrote, "Reason": row.Reason}})
 		return v
 	}
-	if f, ok := judgeKiller(p, row, rows); ok {
+	where := p.Killer
+	if _, killed := findKill(row.KilledBy, p.Killer); !killed && len(row.KilledBy) > 0 {
+		where = row.KilledBy[0].Observation
+	}
+	v.Divergence = divergence(rows[where], row.Cells[where])
+	if f, ok := judgeKiller(p, row, rows, v.Divergence); ok {
 		v.Problems = append(v.Problems, f)
 	}
 	for _, s := range p.Survives {
@@ -97,11 +103,6 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 		}
 	}
 	v.Right = len(v.Problems) == 0
-	where := p.Killer
-	if _, killed := findKill(row.KilledBy, p.Killer); !killed && len(row.KilledBy) > 0 {
-		where = row.KilledBy[0].Observation
-	}
-	v.Divergence = divergence(rows[where], row.Cells[where])
 	return v
 }
 
@@ -110,8 +111,10 @@ func notJudged(v Verdict, code string, data i18n.M) Verdict {
 	return v
 }
 
-// judgeKiller finds what is wrong with the predicted killer, if anything.
-func judgeKiller(p Prediction, row killmatrix.MutantRow, rows map[string]killmatrix.ObservationRow) (Finding, bool) {
+// judgeKiller finds what is wrong with the predicted killer, if anything;
+// where is the divergence the verdict shows (in an actual killer when the
+// predicted one passed).
+func judgeKiller(p Prediction, row killmatrix.MutantRow, rows map[string]killmatrix.ObservationRow, where *Divergence) (Finding, bool) {
 	kill, killed := findKill(row.KilledBy, p.Killer)
 	o := rows[p.Killer]
 	switch {
@@ -129,7 +132,7 @@ func judgeKiller(p Prediction, row killmatrix.MutantRow, rows map[string]killmat
 	case row.Cells[p.Killer].Status == "":
 		return Finding{Code: "killer-skipped", Data: i18n.M{"Killer": p.Killer}}, true
 	}
-	return Finding{Code: "killer-survived", Data: i18n.M{"Killer": p.Killer}}, true
+	return survived(p, o, row.Cells[p.Killer], where), true
 }
 
 // judgeSurvives finds what is wrong with one observation predicted to be
@@ -189,7 +192,7 @@ func divergence(o killmatrix.ObservationRow, cell killmatrix.Result) *Divergence
 			pair.Mutant = mut[i]
 		} else {
 			pair.Missing = true
-			if i == len(mut) && cell.Message != "" {
+			if i == len(mut) && cell.Message != "" && stoppedIn(cell, ref[i]) {
 				pair.Mutant = killmatrix.Step{Args: ref[i].Args, Err: cell.Message}
 			}
 		}
@@ -199,4 +202,47 @@ func divergence(o killmatrix.ObservationRow, cell killmatrix.Result) *Divergence
 		}
 	}
 	return d
+}
+
+// stoppedIn reports whether a failed script stopped inside the command
+// ref ran (a panic records no step): its failing line is that command
+// line. A script that stopped at a check after its last command never ran
+// the next one, and the check's message is not that command's output. An
+// unknown failing line is taken as the command's.
+func stoppedIn(cell killmatrix.Result, ref killmatrix.Step) bool {
+	words := scriptWords(cell.Command)
+	for len(words) > 0 && (words[0] == "!" || words[0] == "?") {
+		words = words[1:]
+	}
+	return len(words) == 0 || slices.Equal(words, ref.Args)
+}
+
+// scriptWords splits a script line as testscript does: at spaces, but
+// not inside single quotes, where two quotes stand for one.
+func scriptWords(line string) []string {
+	var words []string
+	var w strings.Builder
+	in, quoted := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case in && c == '\'' && i+1 < len(line) && line[i+1] == '\'':
+			w.WriteByte(c)
+			i++
+		case c == '\'':
+			in, quoted = !in, true
+		case !in && (c == ' ' || c == '\t'):
+			if w.Len() > 0 || quoted {
+				words = append(words, w.String())
+			}
+			w.Reset()
+			quoted = false
+		default:
+			w.WriteByte(c)
+		}
+	}
+	if w.Len() > 0 || quoted {
+		words = append(words, w.String())
+	}
+	return words
 }

@@ -126,7 +126,7 @@ func TestCompare(t *testing.T) {
 			true, true, nil, outcome.Killed, countsDiv},
 		// A wrong killer's divergence is shown in the first real killer.
 		{"killer that passed", predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn},
-			false, true, []string{"killer-survived"}, outcome.Killed, fetchDiv},
+			false, true, []string{"killer-survived-other-command"}, outcome.Killed, fetchDiv},
 		{"killer broken on the reference", predict.Prediction{Mutant: "1_a", Killer: "edge/broken", Evidence: killmatrix.EvidenceReturn},
 			false, true, []string{"killer-broken"}, outcome.Killed, fetchDiv},
 		{"killer flaky", predict.Prediction{Mutant: "1_a", Killer: "edge/flaky", Evidence: killmatrix.EvidenceError},
@@ -138,7 +138,7 @@ func TestCompare(t *testing.T) {
 		{"survives entry that kills", predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn, Survives: []string{"happy/reserve", "edge/counts"}},
 			false, true, []string{"survives-killed"}, outcome.Killed, fetchDiv},
 		{"wrong killer and a survives entry that kills", predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn, Survives: []string{"edge/fetch_nil"}},
-			false, true, []string{"killer-survived", "survives-killed"}, outcome.Killed, fetchDiv},
+			false, true, []string{"killer-survived-other-command", "survives-killed"}, outcome.Killed, fetchDiv},
 		{"error evidence shows the differing error", predict.Prediction{Mutant: "2_b", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceError},
 			true, true, nil, outcome.Killed, &divergence{"edge/fetch_nil", "idem fetch k1 10", "null\n", "fetch: database is locked"}},
 		{"survived mutant has no divergence", predict.Prediction{Mutant: "3_c", Killer: "edge/counts", Evidence: killmatrix.EvidenceState},

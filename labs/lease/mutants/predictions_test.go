@@ -146,7 +146,7 @@ func TestExampleWorksheet(t *testing.T) {
 	if diff := cmp.Diff(wantRight, right); diff != "" {
 		t.Errorf("verdicts (-want +got):\n%s\nproblems: %v", diff, codes)
 	}
-	if diff := cmp.Diff(map[string][]string{"2_renew_at_lapse": {"wrong-evidence"}, "5_fetch_hides_failed": {"killer-survived"}}, codes); diff != "" {
+	if diff := cmp.Diff(map[string][]string{"2_renew_at_lapse": {"wrong-evidence"}, "5_fetch_hides_failed": {"killer-survived-same-command"}}, codes); diff != "" {
 		t.Errorf("problem codes (-want +got):\n%s", diff)
 	}
 	n := len(mutants.Lab().Catalogue.Mutants)
