@@ -20,7 +20,7 @@ import (
 )
 
 // schemas is the folder of idemlab's own schemas, seen from here.
-const schemas = "../../schemas/"
+const schemas = "../../../harness/schemas/"
 
 // TestShippedFilesAreValid checks every catalogue the repository ships
 // against the schema it names in "$schema", and that it names the one
