@@ -46,5 +46,6 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			History:      "worksheet.history.json",
 			Sources:      []string{"reference", "mutants"},
 		},
+		QuickLoop: "go test ./mutants",
 	}
 })

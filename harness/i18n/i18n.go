@@ -139,4 +139,4 @@ var Dynamic = []string{"outcome.", "evidence.", "kind.", "view.", "parse.", "ver
 
 // Areas are the first words of every message id; a dotted constant that
 // starts with one must be a message the files define.
-var Areas = []string{"outcome", "evidence", "kind", "view", "parse", "verdict", "lesson", "text", "summary", "score", "generated", "html", "feedback", "refusal", "grade", "progress", "field", "failure", "usage", "idem"}
+var Areas = []string{"outcome", "evidence", "kind", "view", "parse", "verdict", "lesson", "text", "summary", "score", "generated", "html", "feedback", "refusal", "grade", "progress", "field", "failure", "usage", "command"}

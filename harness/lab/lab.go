@@ -37,6 +37,10 @@ type Lab struct {
 	Commands []Command
 	// Layout says where the lab's files are in its module.
 	Layout Layout
+	// QuickLoop is the one command a student runs, from the module root,
+	// to have their predictions judged, e.g. "go test ./mutants": what a
+	// lesson tells them to run again.
+	QuickLoop string
 }
 
 // Layout names the lab's files, as slash-separated paths relative to the
@@ -173,15 +177,30 @@ type Command struct {
 	Flags []Flag
 	// Subcommands in the order their usage lists them.
 	Subcommands []Subcommand
+	// Notes end the command's usage, by language tag ("en", "zh-CN"),
+	// English where a language has none: what its arguments are, when
+	// the synopsis does not say.
+	Notes map[string]string
 	// Prelude are the command lines (args without Name) every program
 	// the differential search generates starts with, such as idem init:
 	// the state every other subcommand needs.
 	Prelude [][]string
 	// Run runs one command line, args without Name, against impl, with
 	// relative paths resolved against dir, and writes its output to
-	// stdout. A malformed line returns an error before anything is
+	// stdout. A malformed line returns a [Misuse] before anything is
 	// touched; a failing operation returns its error.
 	Run func(impl Impl, dir string, args []string, stdout io.Writer) error
+}
+
+// A Misuse is the error a [Command]'s Run returns for a malformed command
+// line (no subcommand, an unknown one, a missing or unparsable argument),
+// before anything is touched: a command run from a shell tells it from a
+// failing operation, and words it in the student's language.
+type Misuse interface {
+	error
+	// Misuse returns the subcommand the line named ("" when none was
+	// recognised) and what was wrong, in English, naming the argument.
+	Misuse() (sub, msg string)
 }
 
 // A Flag is one flag of a command.
@@ -252,7 +271,8 @@ func (c Command) subcommandName(args []string) string {
 }
 
 // Usage is the command's usage text: its synopsis, flags and every
-// subcommand with its arguments and doc, in two columns that fit 80.
+// subcommand with its arguments and doc, in two columns that fit 80,
+// then its notes.
 func (c Command) Usage() string { return c.UsageIn(string(i18n.English)) }
 
 // UsageIn is Usage in language lang ("en", "zh-CN"): its headings, and
@@ -279,6 +299,7 @@ func (c Command) UsageIn(lang string) string {
 	for _, s := range c.Subcommands {
 		column(&b, strings.TrimSpace(s.Name+" "+s.Args), in(s.Doc, s.Docs, lang))
 	}
+	b.WriteString(in(c.Notes["en"], c.Notes, lang))
 	return b.String()
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"idemlab/harness/i18n"
 )
 
 // A Registry is the labs a binary has built in, the default first. The
@@ -58,12 +60,16 @@ func (r Registry) Define(fs *flag.FlagSet, name *string) {
 
 // WriteList writes one line per lab, name and summary, the default marked:
 // what a command's -h says after its flags.
-func (r Registry) WriteList(w io.Writer) {
-	fmt.Fprintln(w, "\nLabs (-lab NAME):")
+func (r Registry) WriteList(w io.Writer) { r.WriteListIn(w, i18n.English) }
+
+// WriteListIn is WriteList with its heading and mark in lang (a lab's
+// summary is its own, in English).
+func (r Registry) WriteListIn(w io.Writer, lang i18n.Lang) {
+	fmt.Fprintln(w, "\n"+lang.T("usage.labs", nil))
 	for i, e := range r {
 		mark := ""
 		if i == 0 {
-			mark = " (default)"
+			mark = " " + lang.T("usage.default", nil)
 		}
 		fmt.Fprintf(w, "  %-12s %s%s\n", e.Name, e.Summary, mark)
 	}

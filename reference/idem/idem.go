@@ -24,6 +24,10 @@ type UsageError struct {
 	Msg string // what was wrong, naming the argument
 }
 
+// Misuse returns the command and what was wrong: a UsageError is a
+// [lab.Misuse].
+func (e *UsageError) Misuse() (sub, msg string) { return e.Cmd, e.Msg }
+
 func (e *UsageError) Error() string {
 	var b strings.Builder
 	b.WriteString("idem")
@@ -169,6 +173,7 @@ func Command() lab.Command {
 		Name:    "idem",
 		Summary: "one store operation against the implementation under test",
 		Flags:   Flags,
+		Notes:   usageNotes,
 		Prelude: [][]string{{"init"}},
 		Run:     Run,
 	}

@@ -33,10 +33,4 @@ JSON 是一个 JSON 值。
 
 // UsageIn is Usage in language lang ("en" or "zh-CN"; any other is
 // English).
-func UsageIn(lang string) string {
-	notes, ok := usageNotes[lang]
-	if !ok {
-		notes = usageNotes["en"]
-	}
-	return Command().UsageIn(lang) + notes
-}
+func UsageIn(lang string) string { return Command().UsageIn(lang) }

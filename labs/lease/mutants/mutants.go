@@ -50,5 +50,6 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			History:      Dir + "/worksheet.history.json",
 			Sources:      []string{Dir + "/reference", Dir + "/mutants"},
 		},
+		QuickLoop: "go test ./labs/lease/mutants",
 	}
 })

@@ -72,6 +72,7 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			History:      Dir + "/worksheet.history.json",
 			Sources:      []string{Dir},
 		},
+		QuickLoop: "go test ./harness/labrun -run TestAnotherLab",
 	}
 })
 
@@ -108,18 +109,18 @@ func run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		flag, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
 		if flag != "f" {
-			return fmt.Errorf("ctr: unknown flag %q\n%s", args[0], Command().Usage())
+			return misuse("", fmt.Sprintf("unknown flag %q", args[0]))
 		}
 		if !hasValue {
 			if len(args) < 2 {
-				return fmt.Errorf("ctr: flag -f needs a FILE")
+				return misuse("", "flag -f needs a FILE")
 			}
 			value, args = args[1], args[1:]
 		}
 		file, args = value, args[1:]
 	}
 	if len(args) != 1 {
-		return fmt.Errorf("ctr: want one command, got %q\n%s", args, Command().Usage())
+		return misuse("", fmt.Sprintf("want one command, got %q", args))
 	}
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(dir, file)
@@ -132,8 +133,18 @@ func run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 	case "reset":
 		return c.Reset(file)
 	}
-	return fmt.Errorf("ctr: unknown command %q\n%s", args[0], Command().Usage())
+	return misuse("", fmt.Sprintf("unknown command %q", args[0]))
 }
+
+// A usageError is a malformed ctr command line, refused before the
+// counter is touched: a [lab.Misuse].
+type usageError struct{ sub, msg string }
+
+func misuse(sub, msg string) error { return &usageError{sub, msg} }
+
+func (e *usageError) Misuse() (sub, msg string) { return e.sub, e.msg }
+
+func (e *usageError) Error() string { return "ctr: " + e.msg + "\n" + Command().Usage() }
 
 // printed prints a value on a line of its own, unless there was an error.
 func printed(w io.Writer) func(int, error) error {

@@ -24,6 +24,10 @@ type UsageError struct {
 	Msg string // what was wrong, naming the argument
 }
 
+// Misuse returns the command and what was wrong: a UsageError is a
+// [lab.Misuse].
+func (e *UsageError) Misuse() (sub, msg string) { return e.Cmd, e.Msg }
+
 func (e *UsageError) Error() string {
 	var b strings.Builder
 	b.WriteString("lease")
@@ -180,6 +184,7 @@ func Command() lab.Command {
 		Name:    "lease",
 		Summary: "one lease store operation against the implementation under test",
 		Flags:   Flags,
+		Notes:   map[string]string{"en": notes},
 		Prelude: [][]string{{"init"}},
 		Run:     Run,
 	}
@@ -190,7 +195,10 @@ func Command() lab.Command {
 }
 
 // Usage describes every command.
-var Usage = Command().Usage() + `
+var Usage = Command().Usage()
+
+// notes end the usage.
+const notes = `
 NOW and TTL are seconds: a decimal number, or NaN, Inf or -Inf. TOKEN is
 an integer (0 and negative ones included); LIMIT an integer, default 10.
 The store, not lease, refuses a NaN or infinite NOW, a TTL that is not
@@ -238,7 +246,14 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 		return &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
 	}
 	if !filepath.IsAbs(db) {
-		db = filepath.Join(dir, db)
+		// Absolute, since the store opens its file as a file: URI, where
+		// a relative path would be read as a host (run from a shell, dir
+		// is ".").
+		abs, err := filepath.Abs(filepath.Join(dir, db))
+		if err != nil {
+			return err
+		}
+		db = abs
 	}
 	labcmd.UseDriver(s.Driver)
 	out, err := cmd.run(&call{name: name, cmd: cmd, s: s, impl: impl.Name, db: db, args: args})

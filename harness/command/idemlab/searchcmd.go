@@ -1,12 +1,12 @@
-package main
+package idemlab
 
 // idemlab search: the minimal script that tells one mutant from the
 // reference.
 //
-//	idemlab search -mutant NAME [-instructor] [-seed S] [-programs N] [-time D] [-heldout FILE] [-worksheet FILE] [-C DIR]
+//	idemlab search -mutant NAME [-lab NAME] [-instructor] [-seed S] [-programs N] [-time D] [-heldout FILE] [-worksheet FILE] [-C DIR]
 //
 // NAME is a lab mutant (its label or name), a generated mutant's id
-// (store.go:59:go-drop-err-check) or, with -heldout, a held-out mutant.
+// (FILE:LINE:OPERATOR) or, with -heldout, a held-out mutant.
 // It runs the differential search (harness/search) of that mutant against
 // the reference and prints the observation it writes for the first
 // difference, shrunk: a script that passes on the reference and fails on
@@ -26,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"idemlab/harness/cli"
@@ -38,25 +39,26 @@ import (
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 	"idemlab/harness/search"
-	"idemlab/mutants"
 )
 
 // searchCmdFlags are idemlab search's flags.
 type searchCmdFlags struct {
-	mutant, heldOut, chdir string
-	instructor             bool
-	sheets                 cli.Names
-	opt                    search.Options
+	mutant, heldOut, chdir, lab string
+	instructor                  bool
+	sheets                      cli.Names
+	opt                         search.Options
 }
 
-func runSearch(args []string, stdout, stderr io.Writer) int {
+func runSearch(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("idemlab search", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: idemlab search -mutant NAME [flags]\n\nThe minimal script that tells one mutant from the reference, found by the differential search. Flags:\n")
 		fs.PrintDefaults()
+		reg.WriteList(fs.Output())
 	}
 	var f searchCmdFlags
+	reg.Define(fs, &f.lab)
 	fs.StringVar(&f.mutant, "mutant", "", "the mutant: a lab mutant's `NAME` or label, a generated mutant's id, or with -heldout a held-out mutant")
 	fs.BoolVar(&f.instructor, "instructor", false, "the instructor's view: any mutant, predicted or not")
 	fs.StringVar(&f.heldOut, "heldout", "", "the held-out catalogue `FILE` the mutant is in (instructors only)")
@@ -76,11 +78,14 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	case f.heldOut != "" && !f.instructor:
 		return failSearch(stderr, exitcode.Usage, errors.New("-heldout is the instructor's: add -instructor"))
 	}
+	l, err := reg.Lookup(f.lab)
+	if err != nil {
+		return failSearch(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+	}
 	root, err := cli.Checkout(f.chdir)
 	if err != nil {
 		return failSearch(stderr, exitcode.Usage, err)
 	}
-	l := mutants.Lab()
 	var res *search.Result
 	if m, ok := l.Lookup(f.mutant); ok && m.Name != l.Reference.Name {
 		lang, status, err := predictedFirst(l, root, m.Name, f)
@@ -93,7 +98,7 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 		return printSearch(stdout, lang, res)
 	}
 	if !f.instructor {
-		return failSearch(stderr, exitcode.Usage, fmt.Errorf("-mutant %q: not a lab mutant (idem -list shows them); generated and held-out mutants are searched with -instructor", f.mutant))
+		return failSearch(stderr, exitcode.Usage, fmt.Errorf("-mutant %q: not a lab mutant (the lab's are %s); generated and held-out mutants are searched with -instructor", f.mutant, strings.Join(labels(l), ", ")))
 	}
 	res, status, err := searchBuilt(l, root, f)
 	if err != nil {

@@ -1,9 +1,9 @@
-package main
+package idemlab
 
 // idemlab mutate: every single-point mutant of the reference, not only the
-// catalogue's eight, judged by the lab's observations.
+// catalogue's, judged by the lab's observations.
 //
-//	idemlab mutate [-list] [-format F] [-o FILE] [-all] [-run REGEXP] [-timeout D] [-parallel N] [-dir DIR] [-C DIR] [-q]
+//	idemlab mutate [-lab NAME] [-list] [-format F] [-o FILE] [-all] [-run REGEXP] [-timeout D] [-parallel N] [-dir DIR] [-C DIR] [-q]
 //
 // It generates the mutants of the lab's reference (harness/mutagen lists
 // the operators), builds them all into one program, runs the observations
@@ -36,7 +36,6 @@ import (
 	"idemlab/harness/progress"
 	"idemlab/harness/report"
 	"idemlab/harness/writers"
-	"idemlab/mutants"
 )
 
 // mutateFlags are idemlab mutate's flags.
@@ -46,9 +45,11 @@ type mutateFlags struct {
 	runPattern, dir string
 	search          searchBudget
 	record          int
+	lab             string
 }
 
-func (f *mutateFlags) define(fs *flag.FlagSet) {
+func (f *mutateFlags) define(fs *flag.FlagSet, reg lab.Registry) {
+	reg.Define(fs, &f.lab)
 	fs.BoolVar(&f.list, "list", false, "list the mutants (with -json, as JSON) and run nothing")
 	f.Common.Define(fs)
 	fs.BoolVar(&f.everyObs, "all", false, "run every observation on every mutant and list every killer (default: stop at each mutant's first kill)")
@@ -70,15 +71,16 @@ type generated struct {
 	hand     map[string]string
 }
 
-func runMutate(args []string, stdout, stderr io.Writer) int {
+func runMutate(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("idemlab mutate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: idemlab mutate [flags]\n\nEvery single-point mutant of the lab's reference, judged by its observations. Flags:\n")
 		fs.PrintDefaults()
+		reg.WriteList(fs.Output())
 	}
 	var f mutateFlags
-	f.define(fs)
+	f.define(fs, reg)
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
@@ -88,7 +90,11 @@ func runMutate(args []string, stdout, stderr io.Writer) int {
 	if _, err := f.Writer(); err != nil {
 		return failMutate(stderr, exitcode.Usage, err)
 	}
-	g, status, err := prepareMutants(f, stderr)
+	l, err := reg.Lookup(f.lab)
+	if err != nil {
+		return failMutate(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+	}
+	g, status, err := prepareMutants(l, f, stderr)
 	if err != nil {
 		return failMutate(stderr, status, err)
 	}
@@ -101,13 +107,13 @@ func runMutate(args []string, stdout, stderr io.Writer) int {
 	return judgeMutants(g, f, stdout, stderr)
 }
 
-// prepareMutants generates the mutants and reads the equivalent ones.
-func prepareMutants(f mutateFlags, stderr io.Writer) (*generated, int, error) {
+// prepareMutants generates the mutants of lab l and reads the equivalent
+// ones.
+func prepareMutants(l *lab.Lab, f mutateFlags, stderr io.Writer) (*generated, int, error) {
 	root, err := cli.Checkout(f.Chdir)
 	if err != nil {
 		return nil, exitcode.Usage, err
 	}
-	l := mutants.Lab()
 	g := &generated{lab: l, root: root}
 	if g.src, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source))); err != nil {
 		return nil, exitcode.Internal, err

@@ -1,9 +1,10 @@
-package main
+package idemlab
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,10 +31,15 @@ type mutateEntry struct {
 	Equivalent string `json:"equivalent"`
 }
 
+// mutate runs idemlab mutate on the first lab.
+func mutate(args []string, stdout, stderr io.Writer) int {
+	return run(append([]string{"mutate"}, args...), stdout, stderr)
+}
+
 func mutateList(t *testing.T, args ...string) []mutateEntry {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	if code := runMutate(append([]string{"-list", "-json"}, args...), &stdout, &stderr); code != 0 {
+	if code := mutate(append([]string{"-list", "-json"}, args...), &stdout, &stderr); code != 0 {
 		t.Fatalf("idemlab mutate -list -json %v: exit %d\n%s", args, code, stderr.String())
 	}
 	var list []mutateEntry
@@ -71,7 +77,7 @@ func TestMutateList(t *testing.T) {
 
 	// The text form: one line a mutant, then a closing line.
 	var stdout, stderr bytes.Buffer
-	if code := runMutate([]string{"-list"}, &stdout, &stderr); code != 0 {
+	if code := mutate([]string{"-list"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
@@ -108,7 +114,7 @@ func TestMutateUsageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if code := runMutate(append([]string{"-q"}, tt.args...), &stdout, &stderr); code != exitcode.Usage {
+			if code := mutate(append([]string{"-q"}, tt.args...), &stdout, &stderr); code != exitcode.Usage {
 				t.Errorf("exit %d, want %d", code, exitcode.Usage)
 			}
 			if !strings.Contains(stderr.String(), tt.want) {
@@ -141,7 +147,7 @@ func TestMutateRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := runMutate([]string{"-q", "-run", sel, "-dir", obs, "-search-programs", "300"}, &stdout, &stderr); code != exitcode.Survived {
+	if code := mutate([]string{"-q", "-run", sel, "-dir", obs, "-search-programs", "300"}, &stdout, &stderr); code != exitcode.Survived {
 		t.Errorf("exit %d with survivors, want %d\n%s", code, exitcode.Survived, stderr.String())
 	}
 	out := stdout.String()
@@ -171,7 +177,7 @@ func TestMutateRun(t *testing.T) {
 
 	stdout.Reset()
 	stderr.Reset()
-	if code := runMutate([]string{"-q", "-run", sel, "-json"}, &stdout, &stderr); code != 0 {
+	if code := mutate([]string{"-q", "-run", sel, "-json"}, &stdout, &stderr); code != 0 {
 		t.Errorf("exit %d against the lab's observations, want 0\n%s\n%s", code, stdout.String(), stderr.String())
 	}
 	var r report.Report
@@ -191,7 +197,7 @@ func TestMutateRun(t *testing.T) {
 	// With -all every observation runs, and every killer is listed.
 	stdout.Reset()
 	stderr.Reset()
-	if code := runMutate([]string{"-q", "-run", sel, "-json", "-all"}, &stdout, &stderr); code != 0 {
+	if code := mutate([]string{"-q", "-run", sel, "-json", "-all"}, &stdout, &stderr); code != 0 {
 		t.Errorf("-all: exit %d against the lab's observations, want 0\n%s\n%s", code, stdout.String(), stderr.String())
 	}
 	var all report.Report
@@ -224,7 +230,7 @@ func TestMutateStryker(t *testing.T) {
 	const equivalent, killed = "store.go:59:go-drop-err-check", "store.go:53:go-drop-err-check"
 	sel := "^(" + regexp.QuoteMeta(equivalent) + "|" + regexp.QuoteMeta(killed) + ")$"
 	var stdout, stderr bytes.Buffer
-	if code := runMutate([]string{"-q", "-run", sel, "-format", "stryker"}, &stdout, &stderr); code != exitcode.OK {
+	if code := mutate([]string{"-q", "-run", sel, "-format", "stryker"}, &stdout, &stderr); code != exitcode.OK {
 		t.Fatalf("exit %d, want 0\n%s", code, stderr.String())
 	}
 	schematest.Validate(t, strykerSchema, stdout.Bytes())
@@ -264,7 +270,7 @@ func TestMutateCoverageAnalysisIsSound(t *testing.T) {
 	}
 	verdicts := func(args ...string) (map[string]string, int) {
 		var stdout, stderr bytes.Buffer
-		if code := runMutate(append([]string{"-q", "-json", "-no-search"}, args...), &stdout, &stderr); code != 0 {
+		if code := mutate(append([]string{"-q", "-json", "-no-search"}, args...), &stdout, &stderr); code != 0 {
 			t.Fatalf("mutate %v: exit %d\n%s", args, code, stderr.String())
 		}
 		var r report.Report

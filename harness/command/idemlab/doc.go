@@ -129,4 +129,4 @@
 //
 //	go run ./harness/cmd/idemlab search -instructor -mutant 5_expired
 //	go run ./harness/cmd/idemlab search -instructor -mutant store.go:215:sql-asc-to-desc
-package main
+package idemlab

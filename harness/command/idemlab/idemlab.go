@@ -1,0 +1,305 @@
+package idemlab
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"idemlab/harness/cli"
+	"idemlab/harness/exitcode"
+	"idemlab/harness/heldout"
+	"idemlab/harness/i18n"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
+	"idemlab/harness/progress"
+	"idemlab/harness/report"
+	"idemlab/harness/submission"
+	"idemlab/harness/writers"
+)
+
+// Main runs the idemlab command line args (without the program's name)
+// on the lab of reg that -lab names (the registry's first by default),
+// writing to stdout and stderr, and returns the exit status: a main is
+// os.Exit(idemlab.Main(labs, os.Args[1:], os.Stdout, os.Stderr)). args
+// may start with mutate or search for those subcommands.
+func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "mutate" {
+		return runMutate(reg, args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "search" {
+		return runSearch(reg, args[1:], stdout, stderr)
+	}
+	return runReport(reg, args, stdout, stderr)
+}
+
+// Run is Main on lab l alone: what a lab that no binary has built in
+// runs, from its own main or a test.
+func Run(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
+	return Main(lab.Only(l), args, stdout, stderr)
+}
+
+// flags are idemlab's flags.
+type flags struct {
+	cli.Common
+	htmlFile, strykerFile, heldOut       string
+	instructor, reveal                   bool
+	lang, dir, student, name, runPattern string
+	only, sheets                         cli.Names
+	lab                                  string
+}
+
+func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
+	reg.Define(fs, &f.lab)
+	f.Common.Define(fs)
+	fs.StringVar(&f.htmlFile, "html", "", "also write the report as one HTML page to `FILE`")
+	fs.StringVar(&f.strykerFile, "stryker", "", "also write the mutants in Stryker's report schema to `FILE`")
+	fs.StringVar(&f.heldOut, "heldout", "", "add the held-out mutants of the catalogue `FILE`")
+	fs.BoolVar(&f.instructor, "instructor", false, "show everything: every mutant, hidden ones included, and every answer")
+	fs.BoolVar(&f.reveal, "reveal", false, "show every answer before it is predicted, and record that it was shown")
+	fs.StringVar(&f.lang, "lang", "", "the report's `language`, en or zh-CN (default: the worksheet's)")
+	fs.StringVar(&f.dir, "dir", "", "observation folder (default: the lab's testdata)")
+	fs.StringVar(&f.student, "student", "", "folder of the student's own observations (default: DIR/student)")
+	fs.StringVar(&f.name, "name", "", "whose report it is (default: git's user.name)")
+	fs.StringVar(&f.runPattern, "run", "", "run only observations whose name matches this `regexp`")
+	fs.Var(&f.only, "mutant", "judge only this mutant (`ID`; repeatable)")
+	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default worksheet.md and worksheet.zh-CN.md)")
+}
+
+// runReport runs the kill report.
+func runReport(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { usage(fs, reg) }
+	var f flags
+	f.define(fs, reg)
+	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
+		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
+	}
+	if fs.NArg() > 0 {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	}
+	l, err := reg.Lookup(f.lab)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+	}
+	cfg, err := f.config(l, stderr)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
+	return runLab(cfg, f, stdout, stderr)
+}
+
+func usage(fs *flag.FlagSet, reg lab.Registry) {
+	fmt.Fprintf(fs.Output(), "usage: idemlab [flags]\n       idemlab mutate [flags]\n       idemlab search -mutant NAME [flags]\n\nThe kill report of the lab's mutants. Flags:\n")
+	fs.PrintDefaults()
+	reg.WriteList(fs.Output())
+}
+
+// config turns the flags into a run's configuration, of lab l.
+func (f *flags) config(l *lab.Lab, stderr io.Writer) (labrun.Config, error) {
+	if _, err := f.Writer(); err != nil {
+		return labrun.Config{}, err
+	}
+	root, err := cli.Checkout(f.Chdir)
+	if err != nil {
+		return labrun.Config{}, err
+	}
+	cfg := labrun.Config{Lab: l, Root: root, Dir: f.dir, Worksheets: f.sheets, Build: f.Build, Commit: cli.Commit(root), Student: f.name}
+	if cfg.Student == "" {
+		cfg.Student = cli.Owner(root)
+	}
+	if err := f.view(&cfg); err != nil {
+		return cfg, err
+	}
+	if f.heldOut != "" {
+		build := func() (err error) {
+			cfg.HeldOut, err = loadHeldOut(l, root, f.heldOut, f.Build)
+			return err
+		}
+		if err := progress.During(stderr, progress.Options{Label: "idemlab", Quiet: f.Quiet}, "building the held-out mutants of "+f.heldOut, build); err != nil {
+			return cfg, fmt.Errorf("-heldout: %v", err)
+		}
+	}
+	err = f.selection(&cfg)
+	if err == nil {
+		err = f.own(&cfg)
+	}
+	if err != nil && cfg.HeldOut != nil {
+		cfg.HeldOut.Close() // the run that would close it will not happen
+	}
+	return cfg, err
+}
+
+// view sets the report's view, language and history.
+func (f *flags) view(cfg *labrun.Config) error {
+	switch {
+	case f.instructor && f.reveal:
+		return errors.New("-instructor and -reveal: choose one")
+	case f.instructor:
+		cfg.View = report.Instructor
+	case f.reveal:
+		cfg.View = report.Reveal
+	}
+	if f.lang != "" {
+		l, err := i18n.Parse(f.lang)
+		if err != nil {
+			return fmt.Errorf("-lang: %v", err)
+		}
+		cfg.Lang = l
+	}
+	if cfg.View != report.Instructor && len(f.sheets) == 0 {
+		cfg.History = filepath.Join(cfg.Root, filepath.FromSlash(cfg.Lab.Layout.History))
+	}
+	return nil
+}
+
+// selection sets -run and -mutant.
+func (f *flags) selection(cfg *labrun.Config) error {
+	var words []string
+	if f.runPattern != "" {
+		re, err := regexp.Compile(f.runPattern)
+		if err != nil {
+			return fmt.Errorf("-run: %v", err)
+		}
+		cfg.Run = re
+		words = append(words, "-run "+f.runPattern)
+	}
+	for _, name := range f.only {
+		s, ok := cfg.Lab.Lookup(name)
+		switch {
+		case ok && name != cfg.Lab.Reference.Name:
+			cfg.Mutants = append(cfg.Mutants, s)
+		case isHeldOut(cfg.HeldOut, name):
+			cfg.HeldOutOnly = append(cfg.HeldOutOnly, name)
+		default:
+			return fmt.Errorf("-mutant %q: no such mutant; the lab's are %s (with -heldout, held-out ones too)", name, strings.Join(labels(cfg.Lab), ", "))
+		}
+		words = append(words, "-mutant "+name)
+	}
+	if len(f.only) > 0 {
+		if cfg.Mutants == nil {
+			cfg.Mutants = []lab.Impl{}
+		}
+		if cfg.HeldOutOnly == nil {
+			cfg.HeldOutOnly = []string{}
+		}
+	}
+	cfg.Selection = strings.Join(words, " ")
+	return nil
+}
+
+// own reads the student's observations through the same trust boundary
+// grading applies, so a student sees the same refusals before submitting.
+func (f *flags) own(cfg *labrun.Config) error {
+	dir := filepath.Join(cfg.Root, filepath.FromSlash(cfg.Lab.Layout.Observations), killmatrix.KindStudent)
+	if f.dir != "" {
+		dir = filepath.Join(f.dir, killmatrix.KindStudent)
+	}
+	if f.student != "" {
+		dir = filepath.Clean(f.student)
+		if filepath.Base(dir) != killmatrix.KindStudent {
+			return fmt.Errorf("-student %s: the folder must be named %s", f.student, killmatrix.KindStudent)
+		}
+	}
+	cfg.StudentRoot = filepath.Dir(dir)
+	rd := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits}
+	own, refused, err := rd.ReadObservations(dir)
+	if err != nil {
+		return fmt.Errorf("your observations in %s: %v", dir, err)
+	}
+	cfg.Own, cfg.Refused = own, refused
+	if cfg.Own == nil {
+		cfg.Own = []killmatrix.Observation{}
+	}
+	return nil
+}
+
+// labels are the lab's mutants by their neutral labels, as a worksheet
+// and -mutant name them (never by what they do).
+func labels(l *lab.Lab) []string {
+	var out []string
+	for _, m := range l.Catalogue.Mutants {
+		out = append(out, m.ID())
+	}
+	return out
+}
+
+// isHeldOut reports whether name is a viable mutant of held.
+func isHeldOut(held *heldout.Set, name string) bool {
+	if held == nil {
+		return false
+	}
+	for _, m := range held.Mutants() {
+		if m.Name == name && m.Unviable == "" {
+			return true
+		}
+	}
+	return false
+}
+
+func loadHeldOut(l *lab.Lab, root, file string, opt killmatrix.Options) (*heldout.Set, error) {
+	obs, err := labrun.LabObservations(l, root)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, o := range obs {
+		names = append(names, o.Name)
+	}
+	return heldout.Load(l, root, file, names, opt)
+}
+
+// runLab runs the lab and writes its report.
+func runLab(cfg labrun.Config, f flags, stdout, stderr io.Writer) int {
+	if cfg.HeldOut != nil {
+		defer cfg.HeldOut.Close()
+	}
+	plan, err := labrun.Prepare(cfg)
+	var usageErr *labrun.UsageError
+	switch {
+	case errors.As(err, &usageErr):
+		return fail(stderr, exitcode.Usage, err)
+	case err != nil:
+		return fail(stderr, exitcode.Internal, err)
+	}
+	for _, w := range plan.Warnings {
+		fmt.Fprintln(stderr, "idemlab:", w.Text())
+	}
+	res, err := plan.Run()
+	if err != nil {
+		return fail(stderr, exitcode.Internal, err)
+	}
+	if err := writeAll(res.Report, f, stdout); err != nil {
+		return fail(stderr, exitcode.Internal, err)
+	}
+	status := cli.LabStatus(res.Matrix)
+	if status == exitcode.OK && res.HeldOutSurvived() {
+		status = exitcode.Survived
+	}
+	return status
+}
+
+// writeAll writes the report in its format, and as -html and -stryker ask.
+func writeAll(r *report.Report, f flags, stdout io.Writer) error {
+	if err := writers.To(writers.Reports, f.Format, f.Out, stdout, r); err != nil {
+		return err
+	}
+	for format, file := range map[string]string{"html": f.htmlFile, "stryker": f.strykerFile} {
+		if file != "" {
+			if err := writers.To(writers.Reports, format, file, stdout, r); err != nil {
+				return fmt.Errorf("-%s: %v", format, err)
+			}
+		}
+	}
+	return nil
+}
+
+func fail(stderr io.Writer, status int, err error) int {
+	fmt.Fprintln(stderr, "idemlab:", err)
+	return status
+}
