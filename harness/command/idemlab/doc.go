@@ -1,7 +1,11 @@
-// Command idemlab runs every observation against the reference and each
-// mutant of the lab and prints the kill report:
+// Package idemlab is the idemlab command: it runs every observation
+// against the reference and each mutant of a lab and prints the kill
+// report. [Main] takes the registry of labs a binary has built in and lets
+// -lab choose (the first is the default); [Run] takes one lab. The
+// idemlab binary (harness/cmd/idemlab) is Main with the built-in labs:
 //
 //	go run ./harness/cmd/idemlab
+//	go run ./harness/cmd/idemlab -lab lease
 //
 // In the student's view (the default) a mutant's killers, the evidence and
 // the divergence appear once the student has recorded a prediction for it;
@@ -11,22 +15,25 @@
 //
 // # Synopsis
 //
-//	idemlab [flags]
-//	idemlab mutate [flags]
+//	idemlab [-lab NAME] [flags]
+//	idemlab mutate [-lab NAME] [flags]
+//	idemlab search -mutant NAME [-lab NAME] [flags]
 //
 // # The kill report
 //
-// idemlab reads the lab's observations (testdata/happy, testdata/edge), the
-// student's own (testdata/student, read through the same trust boundary
-// grading applies, so a refused observation is refused here with the same
-// file and line), and the predictions of worksheet.md and
-// worksheet.zh-CN.md. It runs every observation against the reference twice
+// idemlab reads the lab's observations (its layout's happy/ and edge/
+// folders: testdata/happy and testdata/edge for the first lab), the
+// student's own (student/ beside them, read through the same trust
+// boundary grading applies, so a refused observation is refused here with
+// the same file and line), and the predictions of the lab's worksheets
+// (worksheet.md and worksheet.zh-CN.md for the first lab). It runs every observation against the reference twice
 // and against every mutant, judges each prediction, and writes the report.
 // A malformed worksheet stops it before anything runs, with every problem
 // as file:line.
 //
 // The flags, by what they choose:
 //
+//   - which lab: -lab (by name; -h lists the labs);
 //   - what is read: -C (the checkout, as go -C), -dir (the observation
 //     folder), -student (a folder named student holding the student's own
 //     observations), -worksheet (repeatable), -heldout (an instructor's
@@ -45,7 +52,8 @@
 //     progress on stderr).
 //
 // In the student's and the reveal view, and unless -worksheet names other
-// worksheets, the run records in worksheet.history.json when each
+// worksheets, the run records in the lab's history file
+// (worksheet.history.json for the first lab) when each
 // prediction was first seen and each answer first shown, so that every
 // verdict can say whether its prediction came first.
 //
@@ -57,7 +65,8 @@
 // mutation score and each survivor with its diff. Each mutant is judged
 // until its first kill unless -all is given; -list lists the mutants (with
 // -json, as JSON) and runs nothing; -run selects mutants by id. The mutants
-// listed in mutants/equivalent.json are kept apart from real survivors.
+// listed in the lab's equivalent-mutant file (mutants/equivalent.json for
+// the first lab) are kept apart from real survivors.
 //
 // Every survivor is then searched by the differential search
 // (harness/search, -search-programs, -search-seed, -search-time): one the
