@@ -89,11 +89,10 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 		v.Problems = append(v.Problems, Finding{Code: "invalid-mutant", Data: i18n.M{"Mutant": p.Wrote, "Reason": row.Reason}})
 		return v
 	}
-	where := p.Killer
-	if _, killed := findKill(row.KilledBy, p.Killer); !killed && len(row.KilledBy) > 0 {
-		where = row.KilledBy[0].Observation
+	v.Divergence = divergence(rows[p.Killer], row.Cells[p.Killer])
+	if _, killed := findKill(row.KilledBy, p.Killer); !killed {
+		v.Divergence = killerDivergence(row, rows)
 	}
-	v.Divergence = divergence(rows[where], row.Cells[where])
 	if f, ok := judgeKiller(p, row, rows, v.Divergence); ok {
 		v.Problems = append(v.Problems, f)
 	}
@@ -109,6 +108,26 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 func notJudged(v Verdict, code string, data i18n.M) Verdict {
 	v.Problems = append(v.Problems, Finding{Code: code, Data: data})
 	return v
+}
+
+// killerDivergence is the divergence to show when the predicted killer
+// passed: the first actual killer's whose commands printed something else
+// on the mutant. A killer that only timed out or crashed before its first
+// command (on a loaded machine, a slow one may time out) shows no command,
+// so the lesson does not hinge on which killer a run happened to list
+// first.
+func killerDivergence(row killmatrix.MutantRow, rows map[string]killmatrix.ObservationRow) *Divergence {
+	var first *Divergence
+	for i, k := range row.KilledBy {
+		d := divergence(rows[k.Observation], row.Cells[k.Observation])
+		if d != nil && len(d.Steps) > 0 {
+			return d
+		}
+		if i == 0 {
+			first = d
+		}
+	}
+	return first
 }
 
 // judgeKiller finds what is wrong with the predicted killer, if anything;

@@ -117,3 +117,22 @@ func TestDivergenceStopsWhereTheScriptStopped(t *testing.T) {
 		})
 	}
 }
+
+// TestWhereIsAKillerThatPrintedSomethingElse: when the first actual killer
+// only timed out (a loaded machine makes a slow mutant time out before its
+// first check), the lesson shows the divergence of the next killer, whose
+// commands printed something else, so that it does not depend on which
+// killer a run listed first.
+func TestWhereIsAKillerThatPrintedSomethingElse(t *testing.T) {
+	m := matrix()
+	row := &m.Mutants[0]
+	slow := killmatrix.Kill{Observation: "edge/slow", Message: "still running after 1s"}
+	row.KilledBy = append([]killmatrix.Kill{slow}, row.KilledBy...)
+	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn})
+	if v.Divergence == nil {
+		t.Fatal("no divergence shown")
+	}
+	if got, want := v.Divergence.Observation, "edge/fetch_nil"; got != want {
+		t.Errorf("the lesson shows where %s differs, want %s (the first killer that printed something else)", got, want)
+	}
+}
