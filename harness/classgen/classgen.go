@@ -14,23 +14,6 @@ import (
 	"idemlab/harness/predict"
 )
 
-// observations a synthetic student may write, by name. Each is a valid
-// testscript observation of the lab's idem command.
-var observations = map[string]string{
-	// Kills the step 7 mutant (counts hides pending).
-	"counts_one_pending": "# One reservation shows as one pending row.\nidem init\nidem reserve k v 10\nidem counts\nstdout '\"pending\":1'\n",
-	// Kills the step 4 mutant (fetch replays at expiry).
-	"fetch_at_expiry_null": "# At now == expires nothing replays.\nidem init\nidem reserve k v 10\nidem finish k v 1\nidem fetch k 10\nstdout '^null$'\n",
-	// Kills the step 3 mutant (finish overwrites done).
-	"finish_twice_false": "# A second finish is refused.\nidem init\nidem reserve k v 10\nidem finish k v 1\nidem finish k v 2\nstdout '^false$'\n",
-	// Kills nothing: the happy path.
-	"reserve_true": "# A new key is reserved.\nidem init\nidem reserve k v 10\nstdout '^true$'\n",
-	// Invalid: expects the step 4 mutant's behaviour.
-	"fetch_at_expiry_replays": "# Expects a replay at expiry, which the contract forbids.\nidem init\nidem reserve k v 10\nidem finish k v 1\nidem fetch k 10\nstdout '^1$'\n",
-	// Refused by the grader before it runs: it execs a program.
-	"sleeps": "# Runs a program, which graded observations may not.\nexec sleep 600\n",
-}
-
 // A Mix sets how often each kind of content appears, out of 100.
 type Mix struct {
 	RightPrediction, Unfilled                 int // per mutant; the rest are wrong
@@ -47,72 +30,25 @@ var DefaultMix = Mix{RightPrediction: 50, Unfilled: 20, Killing: 70, Happy: 50, 
 
 // Write creates n submissions under dir (student001, student002, ...),
 // chosen by seed, predicting about the mutants of cat with the lab's
-// observations obs.
+// observations obs (as labrun.LabObservations reads them). The
+// submissions' own observations are drawn from obs, so they speak the
+// lab's own commands, whatever the lab.
 func Write(dir string, n int, seed uint64, mix Mix, cat *mutation.Catalogue, obs []killmatrix.Observation) error {
+	p, err := newPool(cat, obs)
+	if err != nil {
+		return err
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x1de))
 	// The histories draw from a source of their own, so that the rest of
 	// a class is the same with or without them.
 	hrng := rand.New(rand.NewPCG(seed, 0x415))
-	var happy []string
-	for _, o := range obs {
-		if o.Kind == killmatrix.KindHappy {
-			happy = append(happy, o.Name)
-		}
-	}
 	for i := 1; i <= n; i++ {
 		sub := filepath.Join(dir, fmt.Sprintf("student%03d", i))
-		if err := os.MkdirAll(filepath.Join(sub, killmatrix.KindStudent), 0o755); err != nil {
+		own, err := p.writeOwn(sub, rng, mix)
+		if err != nil {
 			return err
 		}
-		var own []string
-		write := func(name string) error {
-			own = append(own, killmatrix.KindStudent+"/"+name)
-			return os.WriteFile(filepath.Join(sub, killmatrix.KindStudent, name+".txtar"), []byte(observations[name]), 0o644)
-		}
-		if rng.IntN(100) < mix.Killing {
-			for _, name := range []string{"counts_one_pending", "fetch_at_expiry_null", "finish_twice_false"}[:1+rng.IntN(3)] {
-				if err := write(name); err != nil {
-					return err
-				}
-			}
-		}
-		for _, c := range []struct {
-			chance int
-			name   string
-		}{{mix.Happy, "reserve_true"}, {mix.Invalid, "fetch_at_expiry_replays"}, {mix.Refused, "sleeps"}} {
-			if rng.IntN(100) < c.chance {
-				if err := write(c.name); err != nil {
-					return err
-				}
-			}
-		}
-
-		var b strings.Builder
-		fmt.Fprintf(&b, "# Worksheet of student%03d\n", i)
-		for _, m := range cat.Mutants {
-			b.WriteString("\n```prediction\nmutant: " + m.Name + "\n")
-			switch r := rng.IntN(100); {
-			case r < mix.Unfilled:
-				b.WriteString("killer:\nevidence:\nreason:\n")
-			case r < mix.Unfilled+mix.RightPrediction:
-				ev := killmatrix.Evidences[rng.IntN(len(killmatrix.Evidences))]
-				fmt.Fprintf(&b, "killer: %s\nevidence: %s\nreason: the intended boundary\n", m.Killer, ev)
-			default:
-				killer := happy[rng.IntN(len(happy))]
-				// Never an observation the grader refuses to run: the
-				// worksheet would then not parse at all.
-				runnable := slices.DeleteFunc(slices.Clone(own), func(o string) bool { return strings.HasSuffix(o, "/sleeps") })
-				if len(runnable) > 0 && rng.IntN(2) == 0 {
-					killer = runnable[rng.IntN(len(runnable))]
-				}
-				fmt.Fprintf(&b, "killer: %s\nevidence: return\nreason: a guess\n", killer)
-			}
-			b.WriteString("```\n")
-		}
-		text := b.String()
-		if rng.IntN(100) < mix.Garbled {
-			text += "\n```prediction\nmutant: 9_no_such_mutant\nkiller: edge/nowhere\nevidence: maybe\nreason: garbled\n```\n"
-		}
+		text := worksheet(i, rng, mix, cat, p.happy, own)
 		if err := os.WriteFile(filepath.Join(sub, "worksheet.md"), []byte(text), 0o644); err != nil {
 			return err
 		}
@@ -123,6 +59,39 @@ func Write(dir string, n int, seed uint64, mix Mix, cat *mutation.Catalogue, obs
 		}
 	}
 	return nil
+}
+
+// worksheet is submission i's worksheet: one prediction block per mutant
+// of cat, unfilled, right (the mutant's intended killer) or wrong (a
+// happy-path observation, or one of the student's own that can run).
+func worksheet(i int, rng *rand.Rand, mix Mix, cat *mutation.Catalogue, happy, own []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Worksheet of student%03d\n", i)
+	for _, m := range cat.Mutants {
+		b.WriteString("\n```prediction\nmutant: " + m.Name + "\n")
+		switch r := rng.IntN(100); {
+		case r < mix.Unfilled:
+			b.WriteString("killer:\nevidence:\nreason:\n")
+		case r < mix.Unfilled+mix.RightPrediction:
+			ev := killmatrix.Evidences[rng.IntN(len(killmatrix.Evidences))]
+			fmt.Fprintf(&b, "killer: %s\nevidence: %s\nreason: the intended boundary\n", m.Killer, ev)
+		default:
+			killer := happy[rng.IntN(len(happy))]
+			// Never an observation the grader refuses to run: the
+			// worksheet would then not parse at all.
+			runnable := slices.DeleteFunc(slices.Clone(own), func(o string) bool { return strings.HasSuffix(o, "/"+refusedName) })
+			if len(runnable) > 0 && rng.IntN(2) == 0 {
+				killer = runnable[rng.IntN(len(runnable))]
+			}
+			fmt.Fprintf(&b, "killer: %s\nevidence: return\nreason: a guess\n", killer)
+		}
+		b.WriteString("```\n")
+	}
+	text := b.String()
+	if rng.IntN(100) < mix.Garbled {
+		text += "\n```prediction\nmutant: 9_no_such_mutant\nkiller: edge/nowhere\nevidence: maybe\nreason: garbled\n```\n"
+	}
+	return text
 }
 
 // history writes the submission's prediction history: each prediction of

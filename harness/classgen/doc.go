@@ -15,14 +15,16 @@
 // [DefaultMix] is a class where most students try, some err and a few break
 // the rules.
 //
-// The observations are a fixed set written for the idempotency-key store
-// lab's idem command: three that each kill one of the lab's mutants, one
-// that passes everywhere, one that fails on the reference (it expects a
-// mutant's behaviour), and one the grader refuses because it runs a
-// program. A prediction is left unfilled, names the mutant's intended
-// killer with a kind of evidence drawn at random, or names a happy-path
-// observation or one of the student's own that can run; a garbled block
-// that does not parse is added to some worksheets.
+// A submission's own observations come from the lab itself, so that a
+// class of any lab speaks that lab's commands: copies of one to three of
+// the catalogue's intended killers (they kill), a copy of one of the lab's
+// happy-path observations (it kills little or nothing), a killer whose last
+// stdout or stderr check is negated, so that it expects the mutant's
+// behaviour and fails on the reference (invalid), and one that runs a
+// program, which the grader refuses. A prediction is left unfilled, names
+// the mutant's intended killer with a kind of evidence drawn at random, or
+// names a happy-path observation or one of the student's own that can run;
+// a garbled block that does not parse is added to some worksheets.
 //
 // # What it does not do
 //
@@ -30,10 +32,10 @@
 // (worksheet.history.json) by the Mix's chance, in which some predictions
 // were first seen after their mutant's answer was revealed; the histories
 // draw from a random source of their own, so the rest of the class does
-// not change with them. Its observations
-// are the store lab's: for another lab the worksheets still fit (they come
-// from the catalogue), but the observations use the idem command, so the
-// grader would refuse them all.
+// not change with them. Its observations are the lab's own, copied or
+// with one check negated; it writes none the lab has not (a class drawn
+// from the lab's command domains is the differential search's work, see
+// package search).
 //
 // The commands genclass and gradebench use it.
 package classgen

@@ -38,13 +38,14 @@ func ExampleWrite() {
 		return err
 	})
 	// Output:
-	// student001/student/reserve_true.txtar
+	// student001/student/finish_then_fetch_replays.txtar
 	// student001/worksheet.history.json
 	// student001/worksheet.md
-	// student002/student/counts_one_pending.txtar
-	// student002/student/fetch_at_expiry_null.txtar
+	// student002/student/fetch_at_expiry_is_nil.txtar
+	// student002/student/purge_keeps_old_pending.txtar
 	// student002/worksheet.md
-	// student003/student/reserve_true.txtar
+	// student003/student/purge_keeps_old_pending.txtar
+	// student003/student/reserve_done_key_again_is_refused.txtar
 	// student003/worksheet.history.json
 	// student003/worksheet.md
 }
