@@ -30,6 +30,9 @@ var (
 // program built for Gradescope's Linux under bin/, and the instructor's
 // held-out catalogue and rubric when there are.
 type Bundle struct {
+	// Lab is the name of the lab graded, as grade -lab takes it; "" is
+	// the grade binary's default lab.
+	Lab string
 	// Root is the lab's checkout; Files its files to pack, relative to
 	// Root (see [LabFiles]).
 	Root  string
@@ -92,7 +95,7 @@ func (b Bundle) Write(w io.Writer) error {
 	if goVersion == "" {
 		return fmt.Errorf("gradescope: %s names no go version", filepath.Join(b.Root, "go.mod"))
 	}
-	data := map[string]any{"Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch}
+	data := map[string]any{"Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch, "Lab": b.Lab}
 	z := zip.NewWriter(w)
 	for _, s := range []struct {
 		name string

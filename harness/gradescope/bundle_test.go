@@ -43,7 +43,7 @@ func bundle(t *testing.T) string {
 		t.Fatal(err)
 	}
 	var zb bytes.Buffer
-	b := gradescope.Bundle{Root: root, Files: files, Grade: bin, Arch: runtime.GOARCH, HeldOut: filepath.Join(root, "testdata/heldout/example.json")}
+	b := gradescope.Bundle{Lab: "idemstore", Root: root, Files: files, Grade: bin, Arch: runtime.GOARCH, HeldOut: filepath.Join(root, "testdata/heldout/example.json")}
 	if err := b.Write(&zb); err != nil {
 		t.Fatal(err)
 	}

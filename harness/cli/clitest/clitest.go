@@ -65,3 +65,17 @@ func UsageInREADME(t *testing.T, readme, name string, run Run, args ...string) {
 		t.Error(msg)
 	}
 }
+
+// UsageInDoc fails t when what run prints for args and -h is not the
+// generated usage of command name in the Go file doc (its package's
+// doc.go; see docgen.GoUsage).
+func UsageInDoc(t *testing.T, doc, name string, run Run, args ...string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if status := run(append(args, "-h"), &stdout, &stderr); status != exitcode.OK {
+		t.Fatalf("%s -h: exit %d, stderr %q", name, status, stderr.String())
+	}
+	if msg := docgen.CheckGoUsage(doc, name, stdout.String()); msg != "" {
+		t.Error(msg)
+	}
+}

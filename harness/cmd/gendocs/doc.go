@@ -1,7 +1,7 @@
 // Command gendocs writes the parts of the documentation that restate a
 // table in code (see harness/internal/docgen): the worksheets' field
-// reference, the README's budgets, exit statuses, idem commands and each
-// command's -h output, and the idem package's command list.
+// reference, the README's budgets, exit statuses and idem commands, each
+// command's -h output in its manual, and each lab command's command list.
 //
 //	go generate ./...
 //
@@ -11,18 +11,23 @@
 //
 // gendocs finds the module root above the folder it runs in and rewrites
 // each generated region whole, between its marker lines, leaving everything
-// outside the markers as it is:
+// outside the markers as it is. For every built-in lab (the labs of
+// harness/cmd/internal/builtin):
 //
-//   - the "fields" region of each worksheet, in the worksheet's language;
-//   - the README's "budgets", "exit-codes" and "idem-commands" regions;
-//   - the command list in reference/idem/doc.go;
-//   - the README's "usage-NAME" regions, for every command: idemlab,
-//     idemlab mutate, idem, grade, grade merge, checkreport, the benches
-//     (gradebench, mutbench, purgebench, loadbench) and the generators
-//     (genclass, genmutants, gendocs itself). Each is what go run of that
-//     command with -h prints, so gendocs builds and runs each one; its
-//     Usages map lists them, and TestEveryCommandHasUsage fails when a
-//     folder of harness/cmd is missing from it.
+//   - the "fields" region of each of its worksheets, in the worksheet's
+//     language;
+//   - the command list of each of its commands, in the doc.go of the
+//     command's package beside the lab's reference source
+//     (reference/idem/doc.go, labs/lease/reference/lease/doc.go).
+//
+// Then the README's "budgets" and "exit-codes" regions and the default
+// lab's "NAME-commands" tables, and every command's -h output: in its
+// manual's region "Usage of NAME" (the doc.go of harness/command/NAME, or
+// of a lab's bench under reference/cmd) and, while the README still has
+// one, in the README's region usage-NAME. Each is what go run of that
+// command with -h prints, so gendocs builds and runs each one; its Usages
+// map lists them, and TestEveryCommandHasUsage fails when a folder of
+// harness/cmd is missing from it.
 //
 // It prints "gendocs: wrote FILE" for each file it changed and nothing
 // else, so a run that prints nothing found everything fresh. It takes no

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"idemlab/harness/cli/clitest"
 	"idemlab/harness/exitcode"
-	"idemlab/harness/internal/clitest"
 )
 
 // TestExitStatuses: the command line's statuses, none of which writes a

@@ -1,4 +1,4 @@
-package main
+package checkreport
 
 import (
 	"context"
@@ -13,19 +13,26 @@ import (
 	"idemlab/harness/grade"
 	"idemlab/harness/i18n"
 	"idemlab/harness/internal/sandbox"
+	"idemlab/harness/lab"
 	"idemlab/harness/reportcheck"
 )
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-func run(args []string, stdout, stderr io.Writer) int {
+// Main runs the checkreport command line args (without the program's
+// name) with the labs of reg, -lab choosing one, and returns its exit
+// status. A binary's main is
+//
+//	os.Exit(checkreport.Main(labs, os.Args[1:], os.Stdout, os.Stderr))
+//
+// checkreport starts the same binary again for the check (checkreport
+// worker -lab NAME CHECKOUT REPORT), so the binary's main must call Main.
+func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "worker" {
-		return serve(args[1:], stdout, stderr)
+		return serve(reg, args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("checkreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var name string
+	reg.Define(fs, &name)
 	var chdir, checkout string
 	fs.StringVar(&chdir, "C", "", "change to `DIR`, the checkout the report claims to come from, before anything else, as go -C does")
 	fs.StringVar(&checkout, "checkout", "", "the checkout the report claims to come from, `DIR`; REPORT.json stays relative to the current folder")
@@ -34,6 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json\n\nTells whether a JSON kill report matches its checkout. Flags:\n")
 		fs.PrintDefaults()
+		reg.WriteList(fs.Output())
 	}
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
@@ -41,6 +49,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json (run 'checkreport -h' for usage)")
 		return exitcode.Usage
+	}
+	l, err := reg.Lookup(name)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
 	}
 	if chdir != "" {
 		if err := os.Chdir(chdir); err != nil {
@@ -64,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if iso := sandbox.IsolationFor(noSandbox); !sandbox.Sandboxed(iso) {
 		fmt.Fprintln(stderr, "checkreport: WARNING:", grade.UnsandboxedNotice(i18n.English, iso))
 	}
-	out, _, err := check(context.Background(), root, fs.Arg(0), noSandbox)
+	out, _, err := check(context.Background(), l, root, fs.Arg(0), noSandbox)
 	switch {
 	case err != nil:
 		return fail(stderr, exitcode.Internal, fmt.Errorf("checking %s: %v", fs.Arg(0), err))
@@ -79,6 +91,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitcode.Survived
 	}
 	return exitcode.OK
+}
+
+// Run is [Main] for lab l alone: a lab's own checkreport binary, or a
+// test's.
+func Run(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
+	return Main(lab.Only(l), args, stdout, stderr)
 }
 
 func fail(stderr io.Writer, status int, err error) int {

@@ -1,9 +1,10 @@
-package main
+package checkreport
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,9 +13,9 @@ import (
 	"idemlab/harness/grade"
 	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/reportcheck"
 	"idemlab/harness/submission"
-	"idemlab/mutants"
 )
 
 // A checked is what a worker sends back: the result, or the error of the
@@ -25,20 +26,28 @@ type checked struct {
 	ReportError bool                `json:"report_error,omitempty"`
 }
 
-// serve is checkreport's worker: args are the checkout and the report.
-// It runs in the sandbox, its working folder the one place it may write,
-// and prints what it found as JSON.
-func serve(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 2 {
-		fmt.Fprintln(stderr, "usage: checkreport worker CHECKOUT REPORT.json")
+// serve is checkreport's worker: args are -lab NAME, the checkout and the
+// report. It runs in the sandbox, its working folder the one place it may
+// write, and prints what it found as JSON.
+func serve(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("checkreport worker", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var name string
+	reg.Define(fs, &name)
+	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	l, err := reg.Lookup(name)
+	if err != nil || fs.NArg() != 2 {
+		fmt.Fprintln(stderr, "usage: checkreport worker -lab NAME CHECKOUT REPORT.json", err)
+		return 2
+	}
+	args = fs.Args()
 	var out checked
 	data, err := os.ReadFile(args[1])
 	if err == nil {
 		var wd string
 		if wd, err = os.Getwd(); err == nil {
-			l := mutants.Lab()
 			rd := submission.Reader{Lab: l, Limits: submission.DefaultLimits}
 			out.Result, err = reportcheck.Check(l, args[0], data, killmatrix.Options{WorkRoot: wd, Timeout: grade.DefaultBudgets.Observation}, rd.Vet)
 		}
@@ -62,7 +71,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 // checkout is as untrusted as a submission: whatever it holds (a link to
 // /dev/zero, an observation of the lab's own that reads it) costs at most
 // the budget, and says so.
-func check(ctx context.Context, root, report string, noSandbox bool) (checked, string, error) {
+func check(ctx context.Context, l *lab.Lab, root, report string, noSandbox bool) (checked, string, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return checked{}, "", err
@@ -77,7 +86,7 @@ func check(ctx context.Context, root, report string, noSandbox bool) (checked, s
 	defer os.RemoveAll(work)
 	b := grade.DefaultBudgets
 	res, err := sandbox.Run(ctx, sandbox.Spec{
-		Path: self, Args: []string{"worker", root, report}, Env: []string{"TMPDIR=" + work},
+		Path: self, Args: []string{"worker", "-lab", l.Name, root, report}, Env: []string{"TMPDIR=" + work},
 		Work: work, ReadOnly: []string{root, report}, Budget: b.Sandbox(), NoSandbox: noSandbox, NoProc: true,
 	})
 	if err != nil {

@@ -1,10 +1,14 @@
-package main
+package genclass
 
 import (
 	"testing"
 
+	"idemlab/harness/cli/clitest"
 	"idemlab/harness/exitcode"
-	"idemlab/harness/internal/clitest"
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun/testdata/counter"
+	"idemlab/mutants"
+	"io"
 )
 
 // TestExitStatuses: the command line's statuses, none of which writes a
@@ -16,7 +20,12 @@ func TestExitStatuses(t *testing.T) {
 	)...)
 }
 
-// TestUsageInREADME: the README shows genclass's -h output as it is.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "genclass", run)
+// testLabs are the labs this test binary has built in: the first lab
+// (the default) and the counter lab, which no binary has.
+var testLabs = lab.Registry{
+	{Name: mutants.Lab().Name, Summary: "the first lab", Lab: mutants.Lab},
+	{Name: counter.Lab().Name, Summary: "a test lab", Lab: counter.Lab},
 }
+
+// run is the command line of a binary with testLabs built in.
+func run(args []string, stdout, stderr io.Writer) int { return Main(testLabs, args, stdout, stderr) }

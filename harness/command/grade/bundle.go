@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"bytes"
@@ -11,12 +11,15 @@ import (
 	"idemlab/harness/cli"
 	"idemlab/harness/exitcode"
 	"idemlab/harness/gradescope"
+	"idemlab/harness/lab"
 )
 
 // runBundle is grade gradescope: the autograder zip Gradescope asks for.
-func runBundle(args []string, stdout, stderr io.Writer) int {
+func runBundle(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("grade gradescope", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var name string
+	reg.Define(fs, &name)
 	out := fs.String("o", "autograder.zip", "write the bundle to `FILE`")
 	chdir := fs.String("C", "", "bundle the checkout in `DIR` (default: the current folder)")
 	heldOut := fs.String("heldout", "", "pack the held-out catalogue `FILE`, graded with every submission")
@@ -25,12 +28,17 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: grade gradescope [flags]\n\nWrites the autograder bundle Gradescope asks for: setup.sh, run_autograder, the lab and grade built for Linux (go doc ./harness/gradescope). Flags:\n")
 		fs.PrintDefaults()
+		reg.WriteList(fs.Output())
 	}
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, exitcode.Usage, fmt.Errorf("gradescope: unexpected %q", fs.Arg(0)))
+	}
+	l, err := reg.Lookup(name)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
 	}
 	root, err := cli.Checkout(*chdir)
 	if err != nil {
@@ -58,7 +66,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitcode.Internal, err)
 	}
 	var zip bytes.Buffer
-	b := gradescope.Bundle{Root: root, Files: files, Grade: bin, Arch: *arch, HeldOut: *heldOut, Rubric: *rubric}
+	b := gradescope.Bundle{Lab: l.Name, Root: root, Files: files, Grade: bin, Arch: *arch, HeldOut: *heldOut, Rubric: *rubric}
 	if err := b.Write(&zip); err != nil {
 		return fail(stderr, exitcode.Internal, err)
 	}

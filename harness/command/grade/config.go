@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"idemlab/harness/cli"
-	"idemlab/harness/grade"
+	grading "idemlab/harness/grade"
 	"idemlab/harness/gradebook"
 	"idemlab/harness/heldout"
 	"idemlab/harness/killmatrix"
@@ -24,7 +24,7 @@ import (
 type flags struct {
 	format, out, chdir                   string
 	rubric, heldOut, roster, feedback    string
-	shard                                string
+	shard, lab                           string
 	quiet, noSandbox                     bool
 	parallel, maxObservations            int
 	wall, timeout                        time.Duration
@@ -32,8 +32,9 @@ type flags struct {
 	platform                             platform
 }
 
-func (f *flags) define(fs *flag.FlagSet) {
-	b := grade.DefaultBudgets
+func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
+	b := grading.DefaultBudgets
+	reg.Define(fs, &f.lab)
 	f.memory, f.disk, f.output = cli.Bytes(b.Memory), cli.Bytes(b.Disk), cli.Bytes(b.Output)
 	f.maxFile, f.total = cli.Bytes(b.Limits.FileSize), cli.Bytes(b.Limits.TotalSize)
 	fs.StringVar(&f.format, "format", "table", "output `format`: "+strings.Join(f.platform.formats().Names(), ", "))
@@ -61,8 +62,8 @@ func (f *flags) define(fs *flag.FlagSet) {
 // config is a grading run, ready to start.
 type config struct {
 	class   string
-	entries []grade.Entry
-	opt     grade.Options
+	entries []grading.Entry
+	opt     grading.Options
 	held    *heldout.Set
 	// platform is closed with the config.
 	platform *platform
@@ -96,11 +97,12 @@ func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, err
 	if err != nil {
 		return nil, err
 	}
-	opt := grade.Options{Lab: l, Observations: obs, Rubric: grade.DefaultRubric, Budgets: f.budgets(), Parallel: f.parallel,
-		Worker: grade.Worker{Path: self, Args: []string{"worker"}}, NoSandbox: f.noSandbox, FeedbackDir: f.feedback}
+	opt := grading.Options{Lab: l, Observations: obs, Rubric: grading.DefaultRubric, Budgets: f.budgets(), Parallel: f.parallel,
+		Worker: grading.Worker{Path: self, Args: workerArgs(l)}, NoSandbox: f.noSandbox, FeedbackDir: f.feedback}
 	if err := f.files(&opt); err != nil {
 		return nil, err
 	}
+	f.platform.lab = l
 	c := &config{class: class, opt: opt, platform: &f.platform}
 	if err := f.platform.prepare(f.format, &c.opt); err != nil {
 		return nil, err
@@ -123,8 +125,8 @@ func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, err
 	return c, nil
 }
 
-func (f *flags) budgets() grade.Budgets {
-	b := grade.DefaultBudgets
+func (f *flags) budgets() grading.Budgets {
+	b := grading.DefaultBudgets
 	b.Wall, b.Observation = f.wall, f.timeout
 	b.Memory, b.Disk, b.Output = int64(f.memory), int64(f.disk), int64(f.output)
 	b.Limits.FileSize, b.Limits.TotalSize, b.Limits.Observations = int64(f.maxFile), int64(f.total), f.maxObservations
@@ -132,13 +134,13 @@ func (f *flags) budgets() grade.Budgets {
 }
 
 // files reads the rubric and makes the feedback folder.
-func (f *flags) files(opt *grade.Options) error {
+func (f *flags) files(opt *grading.Options) error {
 	if f.rubric != "" {
 		data, err := os.ReadFile(f.rubric)
 		if err != nil {
 			return err
 		}
-		if opt.Rubric, err = grade.ParseRubric(f.rubric, data); err != nil {
+		if opt.Rubric, err = grading.ParseRubric(f.rubric, data); err != nil {
 			return err
 		}
 	}
@@ -151,7 +153,7 @@ func (f *flags) files(opt *grade.Options) error {
 }
 
 // entries lists the class, its roster and its shard.
-func (f *flags) entries(class string) ([]grade.Entry, error) {
+func (f *flags) entries(class string) ([]grading.Entry, error) {
 	var roster []string
 	if f.roster != "" {
 		data, err := os.ReadFile(f.roster)
@@ -163,11 +165,11 @@ func (f *flags) entries(class string) ([]grade.Entry, error) {
 		}
 		roster = f.platform.roster.Folders()
 	}
-	entries, err := grade.ReadClass(class, roster)
+	entries, err := grading.ReadClass(class, roster)
 	if err != nil || f.shard == "" {
 		return entries, err
 	}
-	s, err := grade.ParseShard(f.shard)
+	s, err := grading.ParseShard(f.shard)
 	if err != nil {
 		return nil, fmt.Errorf("-shard: %v", err)
 	}
@@ -175,16 +177,16 @@ func (f *flags) entries(class string) ([]grade.Entry, error) {
 }
 
 // grade grades the class, with progress on stderr.
-func (c *config) grade(ctx context.Context, quiet bool, stderr io.Writer) (*grade.Class, error) {
+func (c *config) grade(ctx context.Context, quiet bool, stderr io.Writer) (*grading.Class, error) {
 	meter := progress.New(stderr, len(c.entries), progress.Options{Label: "grade", Verb: "grading", Quiet: quiet})
 	defer meter.Finish()
 	c.opt.Progress = meter
-	return grade.Grade(ctx, c.entries, c.opt)
+	return grading.Grade(ctx, c.entries, c.opt)
 }
 
-func (f *flags) write(class *grade.Class, stdout io.Writer) error {
+func (f *flags) write(class *grading.Class, stdout io.Writer) error {
 	if f.shard != "" {
-		s, _ := grade.ParseShard(f.shard)
+		s, _ := grading.ParseShard(f.shard)
 		class.Shard = &s
 	}
 	if err := writers.To(f.platform.formats(), f.format, f.out, stdout, class); err != nil {

@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"context"
@@ -10,35 +10,47 @@ import (
 
 	"idemlab/harness/cli"
 	"idemlab/harness/exitcode"
-	"idemlab/harness/grade"
+	grading "idemlab/harness/grade"
 	"idemlab/harness/i18n"
 	"idemlab/harness/internal/sandbox"
-	"idemlab/mutants"
+	"idemlab/harness/lab"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
-}
-
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	l := mutants.Lab()
+// Main runs the grade command line args (without the program's name) with
+// the labs of reg, -lab choosing one, and returns its exit status. A
+// binary's main is
+//
+//	os.Exit(grade.Main(labs, os.Args[1:], os.Stdout, os.Stderr))
+//
+// grade starts the same binary again for each submission (grade worker
+// -lab NAME JOB), so the binary's main must call Main.
+func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "worker":
-			return grade.Serve(l, args[1:], stdout, stderr)
+			return serve(reg, args[1:], stdout, stderr)
 		case "merge":
-			return runMerge(args[1:], stdout, stderr)
+			return runMerge(reg, args[1:], stdout, stderr)
 		case "gradescope":
-			return runBundle(args[1:], stdout, stderr)
+			return runBundle(reg, args[1:], stdout, stderr)
 		}
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return run(ctx, reg, args, stdout, stderr)
+}
+
+// Run is [Main] for lab l alone: a lab's own grade binary, or a test's.
+func Run(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
+	return Main(lab.Only(l), args, stdout, stderr)
+}
+
+func run(ctx context.Context, reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { usage(fs) }
+	fs.Usage = func() { usage(fs, reg) }
 	var f flags
-	f.define(fs)
+	f.define(fs, reg)
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
@@ -46,19 +58,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: grade [flags] CLASS (run 'grade -h' for usage)")
 		return exitcode.Usage
 	}
+	l, err := reg.Lookup(f.lab)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+	}
 	cfg, err := f.config(l, fs.Arg(0), stderr)
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
 	defer cfg.close()
-	if iso := grade.Isolation(cfg.opt); !sandbox.Sandboxed(iso) {
+	if iso := grading.Isolation(cfg.opt); !sandbox.Sandboxed(iso) {
 		// Said before grading starts, whatever -q says: an instructor
 		// must not learn it from the JSON alone.
-		fmt.Fprintln(stderr, "grade: WARNING:", grade.UnsandboxedNotice(i18n.English, iso))
+		fmt.Fprintln(stderr, "grade: WARNING:", grading.UnsandboxedNotice(i18n.English, iso))
 	}
 	class, err := cfg.grade(ctx, f.quiet, stderr)
 	if err != nil {
-		return fail(stderr, grade.Status(err), err)
+		return fail(stderr, grading.Status(err), err)
 	}
 	if err := f.write(class, stdout); err != nil {
 		return fail(stderr, exitcode.Internal, err)
@@ -66,9 +82,31 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitcode.OK
 }
 
-func usage(fs *flag.FlagSet) {
+// serve is grade worker [-lab NAME] JOB: one submission's worker, started
+// by grade itself in the sandbox.
+func serve(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("grade worker", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var name string
+	reg.Define(fs, &name)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	l, err := reg.Lookup(name)
+	if err != nil {
+		fmt.Fprintln(stderr, "grade worker: -lab:", err)
+		return 2
+	}
+	return grading.Serve(l, fs.Args(), stdout, stderr)
+}
+
+// workerArgs are the arguments that start this binary as lab l's worker.
+func workerArgs(l *lab.Lab) []string { return []string{"worker", "-lab", l.Name} }
+
+func usage(fs *flag.FlagSet, reg lab.Registry) {
 	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [-format F] [-o FILE] SHARD.json...\n       grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]\n\nGrades every submission in the folder CLASS. Flags:\n")
 	fs.PrintDefaults()
+	reg.WriteList(fs.Output())
 }
 
 func fail(stderr io.Writer, status int, err error) int {

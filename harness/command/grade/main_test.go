@@ -1,29 +1,37 @@
-package main
+package grade
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"idemlab/harness/grade"
-	"idemlab/harness/internal/docgen"
 	"idemlab/harness/internal/schematest"
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun/testdata/counter"
+	lease "idemlab/labs/lease/mutants"
 	"idemlab/mutants"
 )
 
+// testLabs are the labs this test binary has built in, as a grade binary
+// would: the first lab (the default), the lease lab, and the counter lab,
+// which no binary has.
+var testLabs = lab.Registry{
+	{Name: mutants.Lab().Name, Summary: "the first lab", Lab: mutants.Lab},
+	{Name: lease.Lab().Name, Summary: "the lease lab", Lab: lease.Lab},
+	{Name: counter.Lab().Name, Summary: "a test lab", Lab: counter.Lab},
+}
+
 // TestMain makes this test binary the grade command for the scripts, and
-// its worker: grade starts itself again as "worker JOB", which is not one
-// of testscript's commands.
+// its worker: grade starts itself again as "worker -lab NAME JOB", which
+// is not one of testscript's commands.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
-		os.Exit(grade.Serve(mutants.Lab(), os.Args[2:], os.Stdout, os.Stderr))
+		os.Exit(Main(testLabs, os.Args[1:], os.Stdout, os.Stderr))
 	}
 	testscript.Main(m, map[string]func(){
-		"grade": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)) },
+		"grade": func() { os.Exit(Main(testLabs, os.Args[1:], os.Stdout, os.Stderr)) },
 	})
 }
 
@@ -69,20 +77,6 @@ func valid(dir string) func(ts *testscript.TestScript, neg bool, args []string) 
 			case err == nil && neg:
 				ts.Fatalf("%s is valid against %s", file, args[0])
 			}
-		}
-	}
-}
-
-// TestUsageInREADME: the README shows grade's and grade merge's -h output
-// as they are.
-func TestUsageInREADME(t *testing.T) {
-	for name, args := range map[string][]string{"grade": {"-h"}, "merge": {"merge", "-h"}} {
-		var stdout, stderr bytes.Buffer
-		if status := run(context.Background(), args, &stdout, &stderr); status != 0 {
-			t.Fatalf("%q: exit %d", args, status)
-		}
-		if msg := docgen.CheckUsage("../../../README.md", name, stdout.String()); msg != "" {
-			t.Error(msg)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"bytes"
@@ -11,19 +11,21 @@ import (
 
 	"idemlab/harness/classroom"
 	"idemlab/harness/dashboard"
-	"idemlab/harness/grade"
+	grading "idemlab/harness/grade"
 	"idemlab/harness/gradebook"
 	"idemlab/harness/gradescope"
+	"idemlab/harness/lab"
 	"idemlab/harness/writers"
-	"idemlab/mutants"
 )
 
 // platform holds what the formats for a course's own platforms need
 // beyond the class: the roster's identifiers and the assignment's name.
 type platform struct {
 	assignment, html string
-	roster           *gradebook.Roster
-	stderr           io.Writer
+	// lab is the lab graded, whose catalogue the formats name.
+	lab    *lab.Lab
+	roster *gradebook.Roster
+	stderr io.Writer
 	// feedback is where the students' feedback is written, for
 	// -format gradescope; temporary is set when grade made it.
 	feedback, temporary string
@@ -31,7 +33,7 @@ type platform struct {
 
 // prepare makes sure grading writes the feedback that -format gradescope
 // puts in results.json.
-func (p *platform) prepare(format string, opt *grade.Options) error {
+func (p *platform) prepare(format string, opt *grading.Options) error {
 	if format != "gradescope" {
 		return nil
 	}
@@ -53,24 +55,24 @@ func (p *platform) close() {
 }
 
 // dashboard writes the class dashboard, when -html asks for it.
-func (p *platform) dashboard(c *grade.Class) error {
+func (p *platform) dashboard(c *grading.Class) error {
 	if p.html == "" {
 		return nil
 	}
 	var b bytes.Buffer
-	if err := dashboard.Write(&b, c, mutants.Lab().Catalogue, dashboard.Options{}); err != nil {
+	if err := dashboard.Write(&b, c, p.lab.Catalogue, dashboard.Options{}); err != nil {
 		return err
 	}
 	return os.WriteFile(p.html, b.Bytes(), 0o644)
 }
 
 // gradescope writes the one graded student's results.json.
-func (p *platform) gradescope(w io.Writer, c *grade.Class) error {
+func (p *platform) gradescope(w io.Writer, c *grading.Class) error {
 	var text []byte
 	if len(c.Rows) == 1 && p.feedback != "" {
 		text, _ = os.ReadFile(filepath.Join(p.feedback, c.Rows[0].Student+".txt")) // none for a submission not read
 	}
-	r, err := gradescope.From(c, mutants.Lab().Catalogue, text)
+	r, err := gradescope.From(c, p.lab.Catalogue, text)
 	if err != nil {
 		return err
 	}
@@ -84,9 +86,9 @@ func (p *platform) define(fs *flag.FlagSet) {
 
 // formats are the class writers -format chooses from: package writers'
 // own, then the gradebooks.
-func (p *platform) formats() writers.Registry[*grade.Class] {
-	book := func(lms gradebook.LMS) func(io.Writer, *grade.Class) error {
-		return func(w io.Writer, c *grade.Class) error {
+func (p *platform) formats() writers.Registry[*grading.Class] {
+	book := func(lms gradebook.LMS) func(io.Writer, *grading.Class) error {
+		return func(w io.Writer, c *grading.Class) error {
 			if p.roster == nil {
 				return fmt.Errorf("-format %s: name the roster with the gradebook's identifiers (-roster FILE)", lms)
 			}
@@ -98,11 +100,11 @@ func (p *platform) formats() writers.Registry[*grade.Class] {
 		}
 	}
 	return append(writers.Classes[:len(writers.Classes):len(writers.Classes)],
-		writers.Writer[*grade.Class]{Name: "canvas", Doc: "Canvas's gradebook import CSV (needs -roster with ids)", Write: book(gradebook.Canvas)},
-		writers.Writer[*grade.Class]{Name: "moodle", Doc: "Moodle's CSV grade import (needs -roster with ids)", Write: book(gradebook.Moodle)},
-		writers.Writer[*grade.Class]{Name: "gradescope", Doc: "Gradescope's results.json, for a class of one submission", Write: p.gradescope},
-		writers.Writer[*grade.Class]{Name: "classroom", Doc: "the points file GitHub Classroom's workflow checks, for a class of one repository", Write: func(w io.Writer, c *grade.Class) error {
-			return classroom.Write(w, c, mutants.Lab().Catalogue)
+		writers.Writer[*grading.Class]{Name: "canvas", Doc: "Canvas's gradebook import CSV (needs -roster with ids)", Write: book(gradebook.Canvas)},
+		writers.Writer[*grading.Class]{Name: "moodle", Doc: "Moodle's CSV grade import (needs -roster with ids)", Write: book(gradebook.Moodle)},
+		writers.Writer[*grading.Class]{Name: "gradescope", Doc: "Gradescope's results.json, for a class of one submission", Write: p.gradescope},
+		writers.Writer[*grading.Class]{Name: "classroom", Doc: "the points file GitHub Classroom's workflow checks, for a class of one repository", Write: func(w io.Writer, c *grading.Class) error {
+			return classroom.Write(w, c, p.lab.Catalogue)
 		}},
 	)
 }

@@ -1,4 +1,4 @@
-package main
+package gradebench
 
 import (
 	"context"
@@ -12,37 +12,41 @@ import (
 	"idemlab/harness/classgen"
 	"idemlab/harness/cli"
 	"idemlab/harness/exitcode"
-	"idemlab/harness/grade"
+	grading "idemlab/harness/grade"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/progress"
-	"idemlab/mutants"
 )
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
 
 // config is what the flags ask for.
 type config struct {
+	lab              *lab.Lab
 	n                int
 	seed             uint64
 	quiet, noSandbox bool
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// Main runs the gradebench command line args (without the program's name)
+// with the labs of reg, -lab choosing one, and returns its exit status.
+// gradebench starts the same binary again as each submission's worker
+// (gradebench worker -lab NAME JOB), so the binary's main must call Main.
+func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "worker" {
-		return grade.Serve(mutants.Lab(), args[1:], stdout, stderr)
+		return serve(reg, args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("gradebench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
+	var name string
+	reg.Define(fs, &name)
 	fs.IntVar(&c.n, "n", 200, "submissions in the synthetic class")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the class")
 	fs.BoolVar(&c.quiet, "q", false, "print no progress")
 	fs.BoolVar(&c.noSandbox, "no-sandbox", false, "run workers under resource limits only")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: gradebench [-n N] [-seed S] [-q] [-no-sandbox]\n\nGrades a synthetic class one submission at a time, then in parallel, and prints both rates. Flags:\n")
+		fmt.Fprintf(fs.Output(), "usage: gradebench [-lab NAME] [-n N] [-seed S] [-q] [-no-sandbox]\n\nGrades a synthetic class one submission at a time, then in parallel, and prints both rates. Flags:\n")
 		fs.PrintDefaults()
+		reg.WriteList(fs.Output())
 	}
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
@@ -53,11 +57,37 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case c.n < 1:
 		return fail(stderr, exitcode.Usage, fmt.Errorf("-n %d: want at least 1 submission", c.n))
 	}
+	var err error
+	if c.lab, err = reg.Lookup(name); err != nil {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+	}
 	root, err := cli.Checkout("")
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
 	return c.bench(root, stdout, stderr)
+}
+
+// Run is [Main] for lab l alone.
+func Run(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
+	return Main(lab.Only(l), args, stdout, stderr)
+}
+
+// serve is gradebench worker -lab NAME JOB, as grade's worker.
+func serve(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gradebench worker", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var name string
+	reg.Define(fs, &name)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	l, err := reg.Lookup(name)
+	if err != nil {
+		fmt.Fprintln(stderr, "gradebench worker: -lab:", err)
+		return 2
+	}
+	return grading.Serve(l, fs.Args(), stdout, stderr)
 }
 
 func fail(stderr io.Writer, status int, err error) int {
@@ -85,11 +115,11 @@ func (c config) bench(root string, stdout, stderr io.Writer) int {
 	for _, par := range []int{1, runtime.GOMAXPROCS(0)} {
 		b, err := measure(entries, opt, par, c.quiet, stderr)
 		if err != nil {
-			return fail(stderr, grade.Status(err), err)
+			return fail(stderr, grading.Status(err), err)
 		}
 		runs = append(runs, b)
-		fmt.Fprintf(stdout, "%d submissions, %d at a time: %v (lab's own observations %v), %.0f submissions/min\n",
-			len(entries), par, b.elapsed.Round(time.Millisecond), b.lab.Round(time.Millisecond), b.rate(len(entries)))
+		fmt.Fprintf(stdout, "lab %s, %d submissions, %d at a time: %v (lab's own observations %v), %.0f submissions/min\n",
+			c.lab.Name, len(entries), par, b.elapsed.Round(time.Millisecond), b.lab.Round(time.Millisecond), b.rate(len(entries)))
 	}
 	if runs[0].total != runs[1].total {
 		fmt.Fprintf(stdout, "FAIL: the two runs graded differently: totals %v and %v\n", runs[0].total, runs[1].total)
@@ -103,9 +133,9 @@ func (c config) bench(root string, stdout, stderr io.Writer) int {
 // prepare writes the class in a temporary folder, which cleanup removes
 // (even after an error), and returns its entries and the options that
 // grade them.
-func prepare(root string, c config) (entries []grade.Entry, opt grade.Options, cleanup func(), err error) {
+func prepare(root string, c config) (entries []grading.Entry, opt grading.Options, cleanup func(), err error) {
 	cleanup = func() {}
-	l := mutants.Lab()
+	l := c.lab
 	obs, err := labrun.LabObservations(l, root)
 	if err != nil {
 		return nil, opt, cleanup, err
@@ -122,21 +152,21 @@ func prepare(root string, c config) (entries []grade.Entry, opt grade.Options, c
 	if err := classgen.Write(dir, c.n, c.seed, classgen.DefaultMix, l.Catalogue, obs); err != nil {
 		return nil, opt, cleanup, err
 	}
-	if entries, err = grade.ReadClass(dir, nil); err != nil {
+	if entries, err = grading.ReadClass(dir, nil); err != nil {
 		return nil, opt, cleanup, err
 	}
-	opt = grade.Options{Lab: l, Observations: obs, Rubric: grade.DefaultRubric,
-		Worker: grade.Worker{Path: self, Args: []string{"worker"}}, NoSandbox: c.noSandbox}
+	opt = grading.Options{Lab: l, Observations: obs, Rubric: grading.DefaultRubric,
+		Worker: grading.Worker{Path: self, Args: []string{"worker", "-lab", l.Name}}, NoSandbox: c.noSandbox}
 	return entries, opt, cleanup, nil
 }
 
 // measure grades the class par submissions at a time.
-func measure(entries []grade.Entry, opt grade.Options, par int, quiet bool, stderr io.Writer) (bench, error) {
+func measure(entries []grading.Entry, opt grading.Options, par int, quiet bool, stderr io.Writer) (bench, error) {
 	meter := progress.New(stderr, len(entries), progress.Options{Label: fmt.Sprintf("gradebench (%d at a time)", par), Verb: "grading", Quiet: quiet})
 	defer meter.Finish()
 	opt.Parallel, opt.Progress = par, meter
 	start := time.Now()
-	c, err := grade.Grade(context.Background(), entries, opt)
+	c, err := grading.Grade(context.Background(), entries, opt)
 	if err != nil {
 		return bench{}, err
 	}

@@ -1,4 +1,4 @@
-package main
+package mutbench
 
 import (
 	"os"
@@ -6,8 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"idemlab/harness/cli/clitest"
 	"idemlab/harness/exitcode"
-	"idemlab/harness/internal/clitest"
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun/testdata/counter"
+	"idemlab/mutants"
+	"io"
 )
 
 // TestExitStatuses: the command line's statuses, none of which runs the
@@ -19,11 +23,6 @@ func TestExitStatuses(t *testing.T) {
 		clitest.Case{Args: []string{"-run", "("}, Status: exitcode.Usage, Stderr: `-run "("`},
 		clitest.Case{Args: []string{"sql-"}, Status: exitcode.Usage, Stderr: `"sql-"`},
 	)...)
-}
-
-// TestUsageInREADME: the README shows mutbench's -h output as it is.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "mutbench", run)
 }
 
 // TestNaiveTestCompiles type-checks the naive way's test (-naive observe)
@@ -44,7 +43,7 @@ func TestNaiveTestCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := writeNaiveTest(dir); err != nil {
+	if err := writeNaiveTest(dir, mutants.Lab().Binding); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("go", "vet", "./"+filepath.Base(dir)+"/naive")
@@ -53,3 +52,13 @@ func TestNaiveTestCompiles(t *testing.T) {
 		t.Fatalf("the naive test does not compile: %v\n%s", err, out)
 	}
 }
+
+// testLabs are the labs this test binary has built in: the first lab
+// (the default) and the counter lab, which no binary has.
+var testLabs = lab.Registry{
+	{Name: mutants.Lab().Name, Summary: "the first lab", Lab: mutants.Lab},
+	{Name: counter.Lab().Name, Summary: "a test lab", Lab: counter.Lab},
+}
+
+// run is the command line of a binary with testLabs built in.
+func run(args []string, stdout, stderr io.Writer) int { return Main(testLabs, args, stdout, stderr) }

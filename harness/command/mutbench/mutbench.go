@@ -1,4 +1,4 @@
-package main
+package mutbench
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,12 +25,7 @@ import (
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
 	"idemlab/harness/progress"
-	"idemlab/mutants"
 )
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
 
 // bench is one run of mutbench: its flags, and the lab it measures.
 type bench struct {
@@ -40,25 +36,34 @@ type bench struct {
 	naiveArgs       []string
 	stdout, stderr  io.Writer
 
-	root     string
-	lab      *lab.Lab
+	labName string
+	root    string
+	lab     *lab.Lab
+	// pkg is the folder of the lab's binding, relative to the root, as
+	// go test names it (./mutants).
+	pkg      string
 	src      []byte
 	obs      int
 	selected []mutagen.Mutant
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
-	bn, done, err := parse(args, stdout, stderr)
+// Main runs the mutbench command line args (without the program's name)
+// with the labs of reg, -lab choosing one, and returns its exit status.
+func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	bn, done, err := parse(reg, args, stdout, stderr)
 	switch {
 	case done:
 		return exitcode.OK
 	case err != nil:
 		return exitcode.Usage
 	}
+	if bn.lab, err = reg.Lookup(bn.labName); err != nil {
+		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+	}
 	if status, err := bn.load(); err != nil {
 		return fail(stderr, status, err)
 	}
-	fmt.Fprintf(stdout, "mutbench: %d mutants of %s, %d observations, %d CPUs\n", len(bn.selected), bn.lab.Layout.Source, bn.obs, runtime.NumCPU())
+	fmt.Fprintf(stdout, "mutbench: lab %s, %d mutants of %s, %d observations, %d CPUs\n", bn.lab.Name, len(bn.selected), bn.lab.Layout.Source, bn.obs, runtime.NumCPU())
 	a, killedA, err := bn.measureA()
 	if err != nil {
 		return fail(stderr, exitcode.Internal, err)
@@ -75,6 +80,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitcode.OK
 }
 
+// Run is [Main] for lab l alone.
+func Run(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
+	return Main(lab.Only(l), args, stdout, stderr)
+}
+
 func fail(stderr io.Writer, status int, err error) int {
 	fmt.Fprintln(stderr, "mutbench:", err)
 	return status
@@ -82,20 +92,22 @@ func fail(stderr io.Writer, status int, err error) int {
 
 // parse reads the flags; done is true after -h. A bad flag or value is
 // reported on stderr.
-func parse(args []string, stdout, stderr io.Writer) (bn *bench, done bool, err error) {
+func parse(reg lab.Registry, args []string, stdout, stderr io.Writer) (bn *bench, done bool, err error) {
 	fs := flag.NewFlagSet("mutbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	bn = &bench{stdout: stdout, stderr: stderr}
+	reg.Define(fs, &bn.labName)
 	fs.IntVar(&bn.n, "n", 8, "mutants to time the naive way (evenly spread), extrapolated to all")
 	runPattern := fs.String("run", "", "benchmark only the mutants whose id matches this `regexp`")
 	fs.IntVar(&bn.par, "parallel", 0, "scripts run at once in (a) (default: three per CPU)")
 	fs.DurationVar(&bn.timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	fs.BoolVar(&bn.everyObs, "all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
 	fs.BoolVar(&bn.quiet, "q", false, "print no progress")
-	naive := fs.String("naive", "lab", "the naive way's go test: lab (./mutants -run TestLab) or observe (./naive, observations only)")
+	naive := fs.String("naive", "lab", "the naive way's go test: lab (the lab's package, -run TestLab) or observe (./naive, observations only)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: mutbench [-n N] [-run REGEXP] [-parallel N] [-timeout D] [-all] [-naive lab|observe] [-q]\n\nTimes judging every generated mutant in one binary against one go test per mutant. Flags:\n")
+		fmt.Fprintf(fs.Output(), "usage: mutbench [-lab NAME] [-n N] [-run REGEXP] [-parallel N] [-timeout D] [-all] [-naive lab|observe] [-q]\n\nTimes judging every generated mutant in one binary against one go test per mutant. Flags:\n")
 		fs.PrintDefaults()
+		reg.WriteList(fs.Output())
 	}
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return nil, done, err
@@ -133,7 +145,13 @@ func (bn *bench) load() (int, error) {
 	if bn.root, err = mutation.ModuleRoot("."); err != nil {
 		return exitcode.Usage, err
 	}
-	bn.lab = mutants.Lab()
+	if bn.pkg, err = bindingDir(bn.root, bn.lab.Binding); err != nil {
+		return exitcode.Internal, err
+	}
+	bn.naiveArgs = slices.Clone(bn.naiveArgs)
+	if i := slices.Index(bn.naiveArgs, "PKG"); i >= 0 {
+		bn.naiveArgs[i] = bn.pkg
+	}
 	if bn.src, err = os.ReadFile(filepath.Join(bn.root, filepath.FromSlash(bn.lab.Layout.Source))); err != nil {
 		return exitcode.Internal, err
 	}
@@ -197,7 +215,7 @@ func (bn *bench) measureB(killedA map[string]bool) (agree, sampled int, all time
 	if err := copyModule(bn.root, copyDir); err != nil {
 		return 0, 0, 0, err
 	}
-	if err := writeNaiveTest(copyDir); err != nil {
+	if err := writeNaiveTest(copyDir, bn.lab.Binding); err != nil {
 		return 0, 0, 0, err
 	}
 	meter := progress.New(bn.stderr, len(sample), progress.Options{Label: "mutbench (b)", Verb: "testing", Quiet: bn.quiet})
@@ -284,6 +302,7 @@ func copyModule(root, dst string) error {
 
 // naiveTestFile is the naive way's test: every observation against the
 // reference package, which holds the mutant.
+// The lab is its binding's Lab(), the binding imported as package binding.
 const naiveTestFile = `package naive_test
 
 import (
@@ -292,11 +311,11 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
 	"idemlab/harness/outcome"
-	"idemlab/mutants"
+	binding "{{BINDING}}"
 )
 
 func TestObservations(t *testing.T) {
-	l := mutants.Lab()
+	l := binding.Lab()
 	obs, err := labrun.LabObservations(l, "..")
 	if err != nil {
 		t.Fatal(err)
@@ -312,17 +331,35 @@ func TestObservations(t *testing.T) {
 }
 `
 
-func writeNaiveTest(dir string) error {
+// writeNaiveTest writes the naive test of the lab whose binding is the
+// package at import path binding.
+func writeNaiveTest(dir, binding string) error {
 	if err := os.MkdirAll(filepath.Join(dir, "naive"), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "naive", "observe_test.go"), []byte(naiveTestFile), 0o644)
+	text := strings.Replace(naiveTestFile, "{{BINDING}}", binding, 1)
+	return os.WriteFile(filepath.Join(dir, "naive", "observe_test.go"), []byte(text), 0o644)
 }
 
-// naiveForms are the go commands of the naive way, by -naive.
+// naiveForms are the go commands of the naive way, by -naive; PKG stands
+// for the folder of the lab's binding (./mutants).
 var naiveForms = map[string][]string{
-	"lab":     {"test", "-count=1", "-run", "^TestLab$", "./mutants"},
+	"lab":     {"test", "-count=1", "-run", "^TestLab$", "PKG"},
 	"observe": {"test", "-count=1", "-run", "^TestObservations$", "./naive"},
+}
+
+// bindingDir is the folder of the package at import path binding, in the
+// module at root, as go test names it: ./mutants for idemlab/mutants.
+func bindingDir(root, binding string) (string, error) {
+	mod, err := mutation.ModulePath(root)
+	if err != nil {
+		return "", err
+	}
+	rel, ok := strings.CutPrefix(binding, mod+"/")
+	if !ok {
+		return "", fmt.Errorf("the lab's binding %s is not a package of the module %s", binding, mod)
+	}
+	return "./" + rel, nil
 }
 
 // naiveTest runs the naive test in the module copy at dir: killed when it

@@ -85,3 +85,45 @@ func CheckUsage(readme, name, out string) string {
 	}
 	return ""
 }
+
+// GoUsage are the markers of command name's usage in a Go doc comment
+// (its package's doc.go, where go doc shows it): the lines after one
+// starting "// Usage of NAME, generated" up to "// (end of the generated
+// usage of NAME)".
+func GoUsage(name string) Markers {
+	return Markers{Begin: "// Usage of " + name + ", generated", End: "// (end of the generated usage of " + name + ")"}
+}
+
+// GoUsageBlock is a command's -h output as a code block of a Go doc
+// comment, between blank comment lines, as gofmt leaves it.
+func GoUsageBlock(out string) string {
+	var b strings.Builder
+	b.WriteString("//\n")
+	for line := range strings.Lines(out) {
+		line = strings.TrimRight(line, " \t\n")
+		if line == "" {
+			b.WriteString("//\n")
+			continue
+		}
+		b.WriteString("//\t" + line + "\n")
+	}
+	b.WriteString("//\n")
+	return b.String()
+}
+
+// CheckGoUsage compares a command's -h output with the usage region of
+// command name in the Go file doc, and says what is wrong, or "".
+func CheckGoUsage(doc, name, out string) string {
+	data, err := os.ReadFile(doc)
+	if err != nil {
+		return err.Error()
+	}
+	got, err := Extract(string(data), GoUsage(name))
+	if err != nil {
+		return fmt.Sprintf("%s: %v", doc, err)
+	}
+	if got != GoUsageBlock(out) {
+		return fmt.Sprintf("stale: run go generate ./... (%s's usage of %s is not what -h prints)", doc, name)
+	}
+	return ""
+}

@@ -3,8 +3,8 @@ package main
 import (
 	"testing"
 
+	"idemlab/harness/cli/clitest"
 	"idemlab/harness/exitcode"
-	"idemlab/harness/internal/clitest"
 )
 
 // TestExitStatuses: the command line's statuses, none of which builds a
@@ -19,7 +19,7 @@ func TestExitStatuses(t *testing.T) {
 	clitest.Check(t, run, cases...)
 }
 
-// TestUsageInREADME: the README shows loadbench's -h output as it is.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "loadbench", run)
+// TestUsageInDoc: the manual shows loadbench's -h output as it is.
+func TestUsageInDoc(t *testing.T) {
+	clitest.UsageInDoc(t, "doc.go", "loadbench", run)
 }

@@ -3,8 +3,8 @@ package main
 import (
 	"testing"
 
+	"idemlab/harness/cli/clitest"
 	"idemlab/harness/exitcode"
-	"idemlab/harness/internal/clitest"
 )
 
 // TestExitStatuses: the command line's statuses, none of which builds a
@@ -18,7 +18,7 @@ func TestExitStatuses(t *testing.T) {
 	)...)
 }
 
-// TestUsageInREADME: the README shows purgebench's -h output as it is.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "purgebench", run)
+// TestUsageInDoc: the manual shows purgebench's -h output as it is.
+func TestUsageInDoc(t *testing.T) {
+	clitest.UsageInDoc(t, "doc.go", "purgebench", run)
 }

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"io"
+	"testing"
+
+	"idemlab/harness/cli/clitest"
+	"idemlab/harness/cmd/internal/builtin"
+	"idemlab/harness/command/genclass"
+)
+
+// TestUsageInDoc: genclass's manual shows this binary's -h output as it
+// is.
+func TestUsageInDoc(t *testing.T) {
+	run := func(args []string, stdout, stderr io.Writer) int {
+		return genclass.Main(builtin.Labs, args, stdout, stderr)
+	}
+	clitest.UsageInDoc(t, "../../command/genclass/doc.go", "genclass", run)
+}
