@@ -2,6 +2,7 @@ package checkreport
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,8 +10,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/exitcode"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"
+	lease "idemlab/labs/lease/mutants"
 )
 
 // TestAnotherLab checks kill reports of the counter lab, which no binary
@@ -21,12 +24,31 @@ func TestAnotherLab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the counter lab")
 	}
+	checksReports(t, counter.Lab(), func(args []string, stdout, stderr io.Writer) int {
+		return Run(counter.Lab(), args, stdout, stderr)
+	})
+}
+
+// TestLeaseLab: the same for a report of the lease lab, chosen by name
+// (-lab lease) as the shipped binary does.
+func TestLeaseLab(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the lease lab")
+	}
+	checksReports(t, lease.Lab(), func(args []string, stdout, stderr io.Writer) int {
+		return Main(testLabs, append([]string{"-lab", "lease"}, args...), stdout, stderr)
+	})
+}
+
+// checksReports writes lab l's kill report of the checkout and checks it
+// with run, as written and with one mutant's outcome edited.
+func checksReports(t *testing.T, l *lab.Lab, run func(args []string, stdout, stderr io.Writer) int) {
 	t.Chdir(".") // checkreport changes to the checkout; come back after
 	root, err := filepath.Abs("../../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := labrun.Prepare(labrun.Config{Lab: counter.Lab(), Root: root, Worksheets: []string{}})
+	plan, err := labrun.Prepare(labrun.Config{Lab: l, Root: root, Worksheets: []string{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +72,7 @@ func TestAnotherLab(t *testing.T) {
 	for name, data := range map[string][]byte{"as written": b.Bytes(), "edited": edited} {
 		file := writeReport(t, string(data))
 		var stdout, stderr bytes.Buffer
-		status := Run(counter.Lab(), []string{"-checkout", root, file}, &stdout, &stderr)
+		status := run([]string{"-checkout", root, file}, &stdout, &stderr)
 		first, _, _ := strings.Cut(stdout.String(), "\n")
 		first, _, _ = strings.Cut(first, ":")
 		got[name] = verdict{status, first}
@@ -60,6 +82,6 @@ func TestAnotherLab(t *testing.T) {
 	}
 	want := map[string]verdict{"as written": {exitcode.OK, "ok"}, "edited": {exitcode.Survived, "TAMPERED"}}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("checkreport on the counter lab's report (-want +got):\n%s", diff)
+		t.Errorf("checkreport on the %s lab's report (-want +got):\n%s", l.Name, diff)
 	}
 }

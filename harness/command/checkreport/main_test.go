@@ -14,13 +14,15 @@ import (
 	"idemlab/harness/labrun/testdata/counter"
 	"idemlab/harness/report"
 	"idemlab/harness/submission"
+	lease "idemlab/labs/lease/mutants"
 	"idemlab/mutants"
 )
 
 // testLabs are the labs this test binary has built in: the first lab
-// (the default) and the counter lab, which no binary has.
+// (the default), the lease lab, and the counter lab, which no binary has.
 var testLabs = lab.Registry{
 	{Name: mutants.Lab().Name, Summary: "the first lab", Lab: mutants.Lab},
+	{Name: lease.Lab().Name, Summary: "the lease lab", Lab: lease.Lab},
 	{Name: counter.Lab().Name, Summary: "a test lab", Lab: counter.Lab},
 }
 
