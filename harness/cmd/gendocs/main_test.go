@@ -1,22 +1,23 @@
 package main
 
 import (
-	"os"
+	"io"
 	"strings"
 	"testing"
 
 	"idemlab/harness/cli/clitest"
 	"idemlab/harness/cmd/internal/builtin"
-	"idemlab/harness/exitcode"
+	"idemlab/harness/command/gendocs"
 	"idemlab/harness/internal/docgen"
 )
 
 // TestFresh fails when a region generated from a table in code (a
 // worksheet's field reference, the README's budgets, exit statuses and
-// idem commands, idem's command list) has drifted from it. Each command's
-// usage region is checked by the command's own tests.
+// the default lab's command table, each lab command's command list) has
+// drifted from it, for the built-in labs. Each command's usage region is
+// checked by its binary's own test.
 func TestFresh(t *testing.T) {
-	rs, err := tableRegions(builtin.Labs, "../../..")
+	rs, err := gendocs.TableRegions(builtin.Labs, "../../..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,32 +30,10 @@ func TestFresh(t *testing.T) {
 	}
 }
 
-// TestExitStatuses: the command line's statuses; -h writes nothing.
-func TestExitStatuses(t *testing.T) {
-	clitest.Check(t, run, append(clitest.Flags("gendocs"),
-		clitest.Case{Args: []string{"README.md"}, Status: exitcode.Usage, Stderr: "usage: gendocs"},
-	)...)
-}
-
-// TestUsageInREADME: the README shows gendocs's -h output as it is.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "gendocs", run)
-}
-
-// TestEveryCommandHasUsage: every command in harness/cmd has its -h output
-// in the README, by a region in Usages.
-func TestEveryCommandHasUsage(t *testing.T) {
-	shown := map[string]bool{}
-	for _, u := range Usages {
-		shown[u.Main] = true
+// TestUsageInDoc: gendocs's manual shows its -h output as it is.
+func TestUsageInDoc(t *testing.T) {
+	run := func(args []string, stdout, stderr io.Writer) int {
+		return gendocs.Main(builtin.Labs, args, stdout, stderr)
 	}
-	entries, err := os.ReadDir("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.IsDir() && e.Name() != "internal" && !shown["harness/cmd/"+e.Name()] {
-			t.Errorf("harness/cmd/%s is not in Usages: the README does not show its -h output", e.Name())
-		}
-	}
+	clitest.UsageInDoc(t, "../../command/gendocs/doc.go", "gendocs", run)
 }

@@ -1,25 +1,13 @@
 package main
 
 import (
-	"path/filepath"
 	"testing"
 
 	"idemlab/harness/cli/clitest"
-	"idemlab/harness/exitcode"
+	"idemlab/harness/command/genmutants"
 )
 
-// TestExitStatuses: the command line's statuses, none of which writes a
-// file; -h is never taken for a catalogue.
-func TestExitStatuses(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "catalogue.json")
-	clitest.Check(t, run, append(clitest.Flags("genmutants"),
-		clitest.Case{Status: exitcode.Usage, Stderr: "usage: genmutants"},
-		clitest.Case{Args: []string{"a.json", "b.json"}, Status: exitcode.Usage, Stderr: "usage: genmutants"},
-		clitest.Case{Args: []string{missing}, Status: exitcode.Usage, Stderr: "catalogue.json"},
-	)...)
-}
-
-// TestUsageInREADME: the README shows genmutants's -h output as it is.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "genmutants", run)
+// TestUsageInDoc: genmutants's manual shows its -h output as it is.
+func TestUsageInDoc(t *testing.T) {
+	clitest.UsageInDoc(t, "../../command/genmutants/doc.go", "genmutants", genmutants.Main)
 }
