@@ -23,7 +23,8 @@
 //
 // Every command under harness/cmd uses these statuses: idemlab, idemlab
 // mutate, grade, checkreport, the benchmarks (whose FAIL verdict is
-// Survived) and the generators. The one exception is idem, the store's
-// command that observations run: 0 on success, 1 when the store's
-// operation fails, 2 for a usage error, a script's view of one call.
+// Survived) and the generators. The one exception is a lab's own command
+// that observations run (idem, lease; harness/command/labshell runs it
+// from a shell): 0 on success, 1 when the operation fails, 2 for a usage
+// error, a script's view of one call.
 package exitcode

@@ -80,7 +80,7 @@ func zhFixture(t *testing.T) (student, full *report.Report) {
 		mu.Idea["zh-CN"], mu.Hint["zh-CN"] = zh[mu.Name][0], zh[mu.Name][1]
 	}
 	full = report.New(m, cat, sheet, []report.Digest{{Path: "作业.md", SHA256: strings.Repeat("ab", 32)}})
-	full.Meta.Student, full.Meta.Commit, full.Meta.Created = zhStudent, zhCommit, zhCreated
+	full.Meta.Student, full.Meta.Commit, full.Meta.Created, full.Meta.Lab = zhStudent, zhCommit, zhCreated, "fixturelab"
 	student = full.For(report.Student)
 	student.Localize(i18n.Chinese)
 	full.Localize(i18n.Chinese)
@@ -268,7 +268,7 @@ func checkHan(t *testing.T, e hanText, glyphs map[string]float64) {
 func checkFonts(t *testing.T, tab context.Context) {
 	t.Helper()
 	elems := run(t, tab, "CSS.getPlatformFontsForNode", chromedp.Action[[]hanText](fontsOfHan))
-	required := []string{i18n.Chinese.T("html.title", nil), zhStudent, zhReason, zhObs}
+	required := []string{i18n.Chinese.T("html.title", i18n.M{"Lab": "fixturelab"}), zhStudent, zhReason, zhObs}
 	want, checked := map[string]bool{}, map[string]bool{}
 	for _, s := range required {
 		want[s], checked[s] = true, false

@@ -71,7 +71,7 @@ func Write(w io.Writer, r *report.Report) error {
 func build(r *report.Report) view {
 	l := r.Meta.Lang
 	v := view{
-		L: l, Lang: string(l), Summary: r.SummaryLine(), Score: r.ScoreLine(), Whose: whose(r),
+		L: l, Lang: string(l), Summary: r.SummaryLine(), Score: r.ScoreLine(), Whose: whose(r), Lab: r.Meta.Lab,
 		Elapsed: (time.Duration(r.ElapsedMS) * time.Millisecond).String(),
 		Schema:  r.Schema, Harness: r.Harness, Inputs: r.Inputs, Student: r.Meta.View != report.Instructor,
 		Counts: counts(r), Colspan: len(r.Mutants) + 2, Unpredicted: r.Unpredicted,
@@ -118,7 +118,7 @@ func counts(r *report.Report) string {
 		kinds[o.Kind]++
 	}
 	return r.Meta.Lang.T("text.title", i18n.M{
-		"Observations": len(r.Observations), "Happy": kinds[killmatrix.KindHappy], "Edge": kinds[killmatrix.KindEdge],
+		"Lab": r.Meta.Lab, "Observations": len(r.Observations), "Happy": kinds[killmatrix.KindHappy], "Edge": kinds[killmatrix.KindEdge],
 		"Own": kinds[killmatrix.KindStudent], "Mutants": len(r.Mutants),
 	})
 }

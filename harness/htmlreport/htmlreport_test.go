@@ -126,6 +126,7 @@ func fixture(t *testing.T) *report.Report {
 	}
 	inputs := []report.Digest{{Path: "worksheet.md", SHA256: strings.Repeat("ab", 32)}, {Path: "harness/", SHA256: strings.Repeat("cd", 32)}}
 	r := report.New(matrix(), catalogue(), sheet, inputs)
+	r.Meta.Lab = "fixturelab"
 	r.Localize(i18n.English)
 	if len(r.Verdicts) != 2 || !r.Verdicts[0].Right || r.Verdicts[1].Right {
 		t.Fatalf("fixture verdicts: want 1_one right and 2_two wrong, got %+v", r.Verdicts)
@@ -318,8 +319,8 @@ func TestDocument(t *testing.T) {
 	if !strings.Contains(doc, `<p class="score" id="score">`+html.EscapeString(score)+`</p>`) {
 		t.Errorf("document lacks the score line %q", score)
 	}
-	if !strings.Contains(doc, "<title>idemlab kill report</title>") || !strings.Contains(doc, "<h1>idemlab kill report</h1>") {
-		t.Error("document lacks its title")
+	if !strings.Contains(doc, "<title>fixturelab kill report</title>") || !strings.Contains(doc, "<h1>fixturelab kill report</h1>") {
+		t.Error("document lacks its title, which names the lab")
 	}
 
 	// Hostile text is escaped wherever it appears, text and attributes.

@@ -11,7 +11,7 @@ const pageText = `<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{t .L "html.title"}}</title>
+<title>{{t .L "html.title" "Lab" .Lab}}</title>
 <style>
 :root {
   color-scheme: light;
@@ -109,7 +109,7 @@ footer { margin-top: 24px; color: #777; font-size: 12px; }
 </head>
 <body>
 <header>
-<h1>{{t .L "html.title"}}</h1>
+<h1>{{t .L "html.title" "Lab" .Lab}}</h1>
 <p class="counts">{{.Counts}}</p>
 <p class="whose" id="whose">{{.Whose}}</p>
 <nav><a href="#matrix">{{t .L "html.nav.matrix"}}</a><a href="#mutants">{{t .L "html.nav.mutants"}}</a><a href="#predictions">{{t .L "html.nav.predictions"}}</a>{{if .Own}}<a href="#own">{{t .L "html.nav.own"}}</a>{{end}}<a href="#inputs">{{t .L "html.nav.inputs"}}</a></nav>

@@ -10,7 +10,7 @@ type view struct {
 	L                               i18n.Lang
 	Lang                            string
 	Summary, Score, Elapsed, Counts string
-	Whose                           string
+	Whose, Lab                      string
 	Student                         bool
 	Colspan                         int
 	Schema, Harness                 string

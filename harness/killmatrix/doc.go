@@ -2,7 +2,8 @@
 // every mutant and builds the kill matrix.
 //
 // Each observation is a testscript file (github.com/rogpeppe/go-internal/
-// testscript) driving the store through the in-process idem command. [Run]
+// testscript) driving an implementation through the lab's commands, run in
+// process (idem for the idempotency-key store). [Run]
 // executes one script against one implementation under a recording
 // testscript.T, so a failing script is a result to collect, not a failed Go
 // test; [Build] runs the reference first, marks every observation it fails

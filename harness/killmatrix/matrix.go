@@ -56,8 +56,8 @@ const DefaultTimeout = 30 * time.Second
 
 // DefaultParallel is how many scripts run at once unless told: three per
 // CPU the Go runtime uses. A script spends part of its time waiting (on
-// the store's file locks, in syscalls, for another client in idem
-// interleave), so one script per CPU leaves CPUs idle: on 2 cores the
+// the store's file locks, in syscalls, for another client in an
+// interleaving such as idem interleave), so one script per CPU leaves CPUs idle: on 2 cores the
 // kill report took 2.06 s (median of six) with 2 at once, 1.87 s with 4
 // and 1.73 s with 6.
 func DefaultParallel() int { return 3 * runtime.GOMAXPROCS(0) }

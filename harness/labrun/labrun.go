@@ -403,6 +403,7 @@ func Assemble(l *lab.Lab, parts Parts) (*report.Report, error) {
 	}
 	r := report.New(m, cat, parts.Sheet, parts.Inputs)
 	r.Meta.Lab = l.Name
+	r.Worksheets, r.QuickLoop = l.Layout.Worksheets, l.QuickLoop
 	r.AddRefused(parts.Refused)
 	markHeldOut(r, parts.Held)
 	return r, nil

@@ -182,7 +182,7 @@ func (r *Report) Passed() bool {
 // problems, and the score.
 func (r *Report) generatedText(b *strings.Builder) {
 	l := r.Meta.Lang
-	fmt.Fprintf(b, "%s\n", l.T("generated.title", i18n.M{"Mutants": len(r.Mutants), "Source": r.Source, "Observations": len(r.Observations)}))
+	fmt.Fprintf(b, "%s\n", l.T("generated.title", i18n.M{"Lab": r.Meta.Lab, "Mutants": len(r.Mutants), "Source": r.Source, "Observations": len(r.Observations)}))
 	fmt.Fprintf(b, "%s\n", l.T("generated.timing", i18n.M{
 		"Generate": ms(r.TimingMS["generate"]), "Build": ms(r.TimingMS["build"]), "Run": ms(r.TimingMS["run"]),
 	}))

@@ -100,7 +100,7 @@ func TestGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range []string{
-		"idemlab mutate: 5 mutants of p/p.go, 2 observations",
+		"p: 5 generated mutants of p/p.go, 2 observations",
 		"SURVIVED (1): no observation tells these from the reference",
 		"p.go:4:go-lt-to-le  in f: < becomes <=\n" + wantDiff,
 		"equivalent (1), as the equivalent-mutant file says:\n  p.go:3:go-negate-if  a space\n",

@@ -160,4 +160,29 @@ func firstLine(s string) string {
 
 // NothingPredicted says, in r's language, that no prediction is recorded
 // yet and how to start: what TestPredictions skips with.
-func (r *Report) NothingPredicted() string { return r.Meta.Lang.T("lesson.none-yet", nil) }
+func (r *Report) NothingPredicted() string {
+	return r.Meta.Lang.T("lesson.none-yet", r.sheets())
+}
+
+// sheets names the lab's worksheets and its quick loop for a message:
+// where to predict and what to run. Worksheet is the first (the default)
+// and Others the rest; Started the first in the report's language and
+// Other the first in another; QuickLoop the command that judges
+// predictions.
+func (r *Report) sheets() i18n.M {
+	data := i18n.M{"Worksheet": "", "Others": "", "Started": "", "Other": "", "QuickLoop": r.QuickLoop}
+	if len(r.Worksheets) > 0 {
+		data["Worksheet"] = r.Worksheets[0]
+		data["Others"] = strings.Join(r.Worksheets[1:], ", ")
+	}
+	for _, w := range r.Worksheets {
+		key := "Other"
+		if predict.LangOf(w) == r.Meta.Lang {
+			key = "Started"
+		}
+		if data[key] == "" {
+			data[key] = w
+		}
+	}
+	return data
+}

@@ -78,6 +78,12 @@ type Report struct {
 	// StateCommands are the lab's commands that read state ("idem rows"),
 	// which explain state evidence; not written in the JSON report.
 	StateCommands []string `json:"-"`
+	// Worksheets are the lab's worksheets, relative to the module root,
+	// and QuickLoop the command that judges a student's predictions (see
+	// lab.Lab): what the report tells a student to fill and to run. They
+	// are not written.
+	Worksheets []string `json:"-"`
+	QuickLoop  string   `json:"-"`
 	// Sources holds the text of the reference source and of every
 	// observation, by path, for writers that show them (Stryker); it is
 	// not written in the JSON report.

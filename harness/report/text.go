@@ -57,7 +57,7 @@ func (r *Report) header(b *strings.Builder) {
 		kinds[o.Kind]++
 	}
 	fmt.Fprintf(b, "%s\n", l.T("text.title", i18n.M{
-		"Observations": len(r.Observations), "Happy": kinds[killmatrix.KindHappy], "Edge": kinds[killmatrix.KindEdge],
+		"Lab": r.Meta.Lab, "Observations": len(r.Observations), "Happy": kinds[killmatrix.KindHappy], "Edge": kinds[killmatrix.KindEdge],
 		"Own": kinds[killmatrix.KindStudent], "Mutants": len(r.Mutants),
 	}))
 	fmt.Fprintf(b, "%s\n", r.whose())
@@ -73,7 +73,7 @@ func (r *Report) header(b *strings.Builder) {
 func (r *Report) LangChoice() string {
 	switch r.Meta.LangFrom {
 	case LangFromWorksheet, LangFromEnv, LangFromDefault:
-		return r.Meta.Lang.T("text.lang-choice."+r.Meta.LangFrom, nil)
+		return r.Meta.Lang.T("text.lang-choice."+r.Meta.LangFrom, r.sheets())
 	}
 	return ""
 }

@@ -117,7 +117,7 @@ func (g *generated) unrecorded(r *report.Report) {
 			continue
 		}
 		if q, _ := g.eq.Lookup(mu.Name); q.Search == nil {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent with no recorded search behind it: run idemlab mutate -record 10000 -run '%s'", q.Pos, mu.Name, regexp.QuoteMeta(mu.Name)))
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent with no recorded search behind it: run idemlab mutate -lab %s -record 10000 -run '%s'", q.Pos, mu.Name, g.lab.Name, regexp.QuoteMeta(mu.Name)))
 		}
 	}
 }
