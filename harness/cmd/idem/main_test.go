@@ -1,22 +1,26 @@
 package main
 
 import (
-	"bytes"
+	"io"
 	"testing"
 
+	"idemlab/harness/cli/clitest"
 	"idemlab/harness/cmd/internal/builtin"
 	"idemlab/harness/command/labshell"
-	"idemlab/harness/internal/docgen"
 )
 
+func run(args []string, stdout, stderr io.Writer) int {
+	return labshell.Main(builtin.Labs, args, stdout, stderr)
+}
+
+// TestUsageInDoc: the manual shows this binary's -h output, in English,
+// as it is.
+func TestUsageInDoc(t *testing.T) {
+	clitest.UsageInDoc(t, "../../command/labshell/doc.go", "idem", run, "-lang", "en")
+}
+
 // TestUsageInREADME: the README shows idem's -h output, in English, as
-// this binary prints it.
+// this binary prints it, while it has its region.
 func TestUsageInREADME(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	if status := labshell.Main(builtin.Labs, []string{"-lang", "en", "-h"}, &stdout, &stderr); status != 0 {
-		t.Fatalf("-h: exit %d: %s", status, stderr.String())
-	}
-	if msg := docgen.CheckUsage("../../../README.md", "idem", stdout.String()); msg != "" {
-		t.Error(msg)
-	}
+	clitest.UsageInREADME(t, "../../../README.md", "idem", run, "-lang", "en")
 }

@@ -1,24 +1,30 @@
 package main
 
 import (
-	"bytes"
+	"io"
 	"testing"
 
+	"idemlab/harness/cli/clitest"
 	"idemlab/harness/cmd/internal/builtin"
 	"idemlab/harness/command/idemlab"
-	"idemlab/harness/internal/docgen"
 )
 
+func run(args []string, stdout, stderr io.Writer) int {
+	return idemlab.Main(builtin.Labs, args, stdout, stderr)
+}
+
+// TestUsageInDoc: idemlab's manual shows this binary's -h output, and
+// that of idemlab mutate and idemlab search, as they are.
+func TestUsageInDoc(t *testing.T) {
+	const doc = "../../command/idemlab/doc.go"
+	clitest.UsageInDoc(t, doc, "idemlab", run, "-lang", "en")
+	clitest.UsageInDoc(t, doc, "idemlab mutate", run, "mutate")
+	clitest.UsageInDoc(t, doc, "idemlab search", run, "search")
+}
+
 // TestUsageInREADME: the README shows idemlab's and idemlab mutate's -h
-// output as this binary prints them.
+// output as they are, while it has their regions.
 func TestUsageInREADME(t *testing.T) {
-	for name, args := range map[string][]string{"idemlab": {"-h"}, "mutate": {"mutate", "-h"}} {
-		var stdout, stderr bytes.Buffer
-		if status := idemlab.Main(builtin.Labs, args, &stdout, &stderr); status != 0 {
-			t.Fatalf("%q: exit %d", args, status)
-		}
-		if msg := docgen.CheckUsage("../../../README.md", name, stdout.String()); msg != "" {
-			t.Error(msg)
-		}
-	}
+	clitest.UsageInREADME(t, "../../../README.md", "idemlab", run, "-lang", "en")
+	clitest.UsageInREADME(t, "../../../README.md", "mutate", run, "mutate")
 }

@@ -100,9 +100,10 @@ type usage struct {
 // Usages are the commands whose -h output the documentation shows, by
 // the name of the README's region.
 var Usages = map[string]usage{
-	"idemlab":     {Main: "harness/cmd/idemlab"},
-	"mutate":      {Main: "harness/cmd/idemlab", Args: []string{"mutate"}},
-	"idem":        {Main: "harness/cmd/idem", Args: []string{"-lang", "en"}}, // whatever the worksheets and locale say
+	"idemlab":     {Main: "harness/cmd/idemlab", Args: []string{"-lang", "en"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab"},
+	"mutate":      {Main: "harness/cmd/idemlab", Args: []string{"mutate"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab mutate"},
+	"search":      {Main: "harness/cmd/idemlab", Args: []string{"search"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab search"},
+	"idem":        {Main: "harness/cmd/idem", Args: []string{"-lang", "en"}, File: "harness/command/labshell/doc.go", Doc: "idem"}, // whatever the worksheets and locale say
 	"grade":       {Main: "harness/cmd/grade", File: "harness/command/grade/doc.go", Doc: "grade"},
 	"merge":       {Main: "harness/cmd/grade", Args: []string{"merge"}, File: "harness/command/grade/doc.go", Doc: "grade merge"},
 	"checkreport": {Main: "harness/cmd/checkreport", File: "harness/command/checkreport/doc.go", Doc: "checkreport"},
