@@ -76,16 +76,21 @@ type Plan struct {
 	Config
 	Observations []killmatrix.Observation
 	Sheet        *predict.Sheet
-	Warnings     predict.Problems
-	Inputs       []report.Digest
+	// Problems are the worksheets' blocks that do not read, each at its
+	// file:line: the report lists them and judges the other blocks.
+	// Warnings do not stop a block from being read.
+	Problems predict.Problems
+	Warnings predict.Problems
+	Inputs   []report.Digest
 	// predictions is the checkout's prediction history, read by Prepare;
 	// nil when the run keeps none.
 	predictions *predict.History
 }
 
 // Prepare reads the observations and the worksheets in full. A malformed
-// worksheet is a *UsageError listing every problem as file:line, in the
-// worksheet's language, so no report is ever made from a half-read one.
+// prediction block is left out and listed in Plan.Problems (and then in
+// the report) at its file:line, and the well-formed blocks beside it are
+// judged: the student sees what a grader of the same worksheet sees.
 // Predictions are read against every observation and mutant of the lab,
 // so that one about something a selection leaves out is not judged, and
 // not wrong.
@@ -104,7 +109,7 @@ func Prepare(cfg Config) (*Plan, error) {
 	if len(obs) == 0 {
 		return nil, &UsageError{fmt.Sprintf("no observations in %s (want %s/*.txtar)", cfg.Dir, strings.Join(killmatrix.Kinds, "/*.txtar, "))}
 	}
-	sheet, warnings, err := cfg.sheet(all)
+	sheet, problems, err := cfg.sheet(all)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +121,7 @@ func Prepare(cfg Config) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Warnings: warnings, Inputs: inputs, predictions: history}, nil
+	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Problems: problems.Errors(), Warnings: problems.Warnings(), Inputs: inputs, predictions: history}, nil
 }
 
 // loadHistory reads the prediction history before anything runs, so
@@ -197,7 +202,9 @@ func (cfg Config) fromRoot(obs []killmatrix.Observation) []killmatrix.Observatio
 	return out
 }
 
-// sheet reads the predictions against every observation and mutant.
+// sheet reads the predictions against every observation and mutant: the
+// well-formed blocks, and every problem (a malformed block is left out
+// and the rest kept, as a grader reads a submission).
 func (cfg Config) sheet(all []killmatrix.Observation) (*predict.Sheet, predict.Problems, error) {
 	known := Known(cfg.Lab, all)
 	for name := range cfg.Refused {
@@ -215,14 +222,7 @@ func (cfg Config) sheet(all []killmatrix.Observation) (*predict.Sheet, predict.P
 		srcs = append(srcs, predict.Source{File: slashRel(cfg.Root, w), Data: data})
 	}
 	sheet, problems := predict.Read(srcs, known)
-	if errs := problems.Errors(); len(errs) > 0 {
-		lang := cfg.Lang
-		if lang == "" {
-			lang = predict.LangOf(errs[0].File)
-		}
-		return nil, nil, &UsageError{lang.T("parse.header", nil) + "\n" + errs.In(lang)}
-	}
-	return sheet, problems.Warnings(), nil
+	return sheet, problems, nil
 }
 
 // Known is what a worksheet of lab l may name, with observations obs.
@@ -286,6 +286,7 @@ func (p *Plan) Run() (*Result, error) {
 		return nil, err
 	}
 	p.meta(r)
+	r.WorksheetProblems = p.Problems
 	out := r.For(p.View)
 	if err := p.history(r, out); err != nil {
 		return nil, err

@@ -211,8 +211,9 @@ func divergence(o killmatrix.ObservationRow, cell killmatrix.Result) *Divergence
 			pair.Mutant = mut[i]
 		} else {
 			pair.Missing = true
+			pair.Mutant = killmatrix.Step{Args: ref[i].Args}
 			if i == len(mut) && cell.Message != "" && stoppedIn(cell, ref[i]) {
-				pair.Mutant = killmatrix.Step{Args: ref[i].Args, Err: cell.Message}
+				pair.Mutant.Err = cell.Message
 			}
 		}
 		d.Steps = append(d.Steps, pair)

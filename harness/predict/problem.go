@@ -21,6 +21,9 @@ type Problem struct {
 	// Warning is set on a problem that does not stop a sheet from being
 	// read (a fence that is almost, but not quite, a prediction's).
 	Warning bool `json:"warning,omitempty"`
+	// Message is the problem in words, "file:line: message", filled by
+	// the report that shows it, in its language.
+	Message string `json:"message,omitempty"`
 }
 
 // Error is the problem as "file:line: message", in English.

@@ -92,7 +92,7 @@ func TestDivergenceStopsWhereTheScriptStopped(t *testing.T) {
 	}{
 		{"failed a check after reserve", killmatrix.Result{Status: outcome.Fail, Command: "stdout '^true$'", Message: "no match for `^true$` found in stdout",
 			Steps: []killmatrix.Step{initS, step("false\n", "", "reserve", "k1", "v1", "10")}},
-			[]killmatrix.Step{step("false\n", "", "reserve", "k1", "v1", "10"), {}}, []bool{false, true}},
+			[]killmatrix.Step{step("false\n", "", "reserve", "k1", "v1", "10"), step("", "", "fetch", "k1", "10")}, []bool{false, true}},
 		{"panicked inside fetch", killmatrix.Result{Status: outcome.Fail, Command: "idem fetch k1 10", Message: "panic: boom",
 			Steps: []killmatrix.Step{initS, reserveS}},
 			[]killmatrix.Step{step("", "panic: boom", "fetch", "k1", "10")}, []bool{true}},

@@ -55,6 +55,10 @@ type Report struct {
 	// Predictions is what the worksheets record; Verdicts judges each.
 	Predictions *predict.Sheet `json:"predictions"`
 	Verdicts    []Verdict      `json:"verdicts"`
+	// WorksheetProblems are the prediction blocks that do not read, each
+	// at its file:line: they are left out, and the rest are judged, as a
+	// grader does.
+	WorksheetProblems predict.Problems `json:"worksheet_problems,omitempty"`
 	// Unpredicted lists the mutants with no filled prediction block.
 	Unpredicted []string `json:"unpredicted"`
 	// Uncounted lists the student's observations that count as no

@@ -40,6 +40,9 @@ func (r *Report) labText(b *strings.Builder) {
 			b.WriteString("\n")
 		}
 	}
+	if len(r.WorksheetProblems) > 0 {
+		fmt.Fprintf(b, "\n%s", r.WorksheetProblemsText())
+	}
 	if len(r.Unpredicted) > 0 {
 		fmt.Fprintf(b, "\n%s\n", l.T("text.unpredicted", i18n.M{"Mutants": strings.Join(r.Unpredicted, ", ")}))
 	}
@@ -321,4 +324,20 @@ func (r *Report) ScoreLine() string {
 		line += l.T("score.concealed", i18n.M{"N": s.Concealed})
 	}
 	return line
+}
+
+// WorksheetProblemsText lists the prediction blocks that do not read, in
+// r's language, under a header that says the others were judged; "" when
+// there are none.
+func (r *Report) WorksheetProblemsText() string {
+	if len(r.WorksheetProblems) == 0 {
+		return ""
+	}
+	l := r.Meta.Lang
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", l.T("parse.header", nil))
+	for _, p := range r.WorksheetProblems {
+		fmt.Fprintf(&b, "  %s\n", p.In(l))
+	}
+	return b.String()
 }

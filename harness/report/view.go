@@ -187,6 +187,10 @@ func (r *Report) Localize(lang i18n.Lang) {
 		}
 		r.Verdicts[i] = v
 	}
+	r.WorksheetProblems = slices.Clone(r.WorksheetProblems)
+	for i, p := range r.WorksheetProblems {
+		r.WorksheetProblems[i].Message = p.In(lang)
+	}
 }
 
 // Answers lists the text that says how mutant name dies or what it does,

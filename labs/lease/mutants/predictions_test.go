@@ -28,7 +28,6 @@ func studentRun(t *testing.T, studentDir string, cfg labrun.Config) *labrun.Resu
 	t.Helper()
 	res, err := tryStudentRun(t, studentDir, cfg)
 	if err != nil {
-		// A malformed worksheet fails here, every problem as file:line.
 		t.Fatal(err)
 	}
 	return res
@@ -77,6 +76,10 @@ func TestPredictions(t *testing.T) {
 			}
 		}
 	})
+	if len(r.WorksheetProblems) > 0 {
+		// A malformed block is left out; the others are judged below.
+		t.Run("worksheet", func(t *testing.T) { t.Error("\n" + r.WorksheetProblemsText()) })
+	}
 	if len(r.Verdicts) == 0 {
 		t.Skip(r.NothingPredicted())
 	}
