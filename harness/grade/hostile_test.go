@@ -17,6 +17,7 @@ import (
 
 	"idemlab/harness/grade"
 	"idemlab/harness/heldout"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/testfs"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/submission"
@@ -381,5 +382,32 @@ func TestHeldOutIsPerStudent(t *testing.T) {
 	}
 	if m := row(t, c, "mallory"); m.Invalid != 1 || m.HeldOutKills != 0 {
 		t.Errorf("mallory: %+v; want one invalid observation and no held-out kill", m)
+	}
+	heldOutFeedback(t, alone, opt)
+}
+
+// heldOutFeedback: a student's feedback says of the catalogue's two
+// unviable mutants only why, in their language, "does not apply" apart
+// from "does not compile", and names neither the instructor's catalogue
+// file nor its replaced text.
+func heldOutFeedback(t *testing.T, class string, opt grade.Options) {
+	t.Helper()
+	opt.FeedbackDir = t.TempDir()
+	gradeClass(t, class, opt)
+	data, err := os.ReadFile(filepath.Join(opt.FeedbackDir, "alice.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, leak := range []string{"example.json", "testdata/heldout", "this text is not in the reference", "changedOne", "does not occur"} {
+		if strings.Contains(text, leak) {
+			t.Errorf("the feedback shows the instructor's %q:\n%s", leak, text)
+		}
+	}
+	for name, kind := range map[string]string{"5_expired_does_not_apply": "does-not-apply", "3_finish_does_not_compile": "does-not-compile"} {
+		want := i18n.English.T("unviable."+kind, nil)
+		if !strings.Contains(text, name) || !strings.Contains(text, want) {
+			t.Errorf("the feedback does not say of %s %q:\n%s", name, want, text)
+		}
 	}
 }

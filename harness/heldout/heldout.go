@@ -20,8 +20,12 @@ import (
 type Mutant struct {
 	mutation.Mutant
 	// Unviable says why the mutant could not be judged: its replacement
-	// does not apply or it does not compile. Empty when it runs.
+	// does not apply or it does not compile. Empty when it runs. It names
+	// the catalogue's file and text: for the instructor only.
 	Unviable string `json:"unviable,omitempty"`
+	// UnviableKind says which, as mutagen.NotApplied or
+	// mutagen.NotCompiled: what a student may be told.
+	UnviableKind string `json:"unviable_kind,omitempty"`
 	// Shown is whether students may see its name: its visibility in its
 	// own catalogue, with that catalogue's reveal_after_due.
 	Shown bool `json:"shown"`
@@ -77,12 +81,13 @@ func Load(l *lab.Lab, root, file string, known []string, opt killmatrix.Options)
 		s.program.Close()
 		return nil, fmt.Errorf("held-out mutants of %s: %v", file, err)
 	}
-	unviable := map[string]string{}
+	unviable := map[string]mutagen.Unviable{}
 	for _, u := range s.program.Unviable {
-		unviable[u.ID] = u.Reason
+		unviable[u.ID] = u
 	}
 	for i := range s.mutants {
-		s.mutants[i].Unviable = unviable[s.mutants[i].Name]
+		u := unviable[s.mutants[i].Name]
+		s.mutants[i].Unviable, s.mutants[i].UnviableKind = u.Reason, u.Kind
 	}
 	return s, nil
 }

@@ -416,11 +416,11 @@ func markHeldOut(r *report.Report, held []heldout.Mutant) {
 	if len(held) == 0 {
 		return
 	}
-	shown, unviable := map[string]bool{}, map[string]string{}
+	shown, unviable := map[string]bool{}, []mutagen.Unviable{}
 	for _, h := range held {
 		shown[h.Name] = h.Shown
 		if h.Unviable != "" {
-			unviable[h.Name] = h.Unviable
+			unviable = append(unviable, mutagen.Unviable{ID: h.Name, Kind: h.UnviableKind, Reason: h.Unviable})
 		}
 	}
 	r.MarkHeldOut(shown)

@@ -65,12 +65,15 @@ func (w *writer) module(mutants []Mutant, p *Program) ([]compiled, error) {
 		// Contiguous chunks keep the mutants in input order.
 		c := compiled{ID: m.ID, Stem: fmt.Sprintf("m%03d", i), Dir: chunkDir(i * w.chunks / len(mutants)), Mutant: m}
 		out, err := m.Apply(w.src)
-		if err == nil {
-			c.entries = mutation.Reach(w.src, out, w.fields)
-			out, c.edits, err = w.rename.Prefix(out, c.Dir, c.Stem+"_")
-		}
 		if err != nil {
-			p.Unviable = append(p.Unviable, Unviable{m.ID, err.Error()})
+			p.Unviable = append(p.Unviable, Unviable{m.ID, NotApplied, err.Error()})
+			continue
+		}
+		c.entries = mutation.Reach(w.src, out, w.fields)
+		if out, c.edits, err = w.rename.Prefix(out, c.Dir, c.Stem+"_"); err != nil {
+			// The renamer type-checks the copy: what it rejects would
+			// not compile.
+			p.Unviable = append(p.Unviable, Unviable{m.ID, NotCompiled, err.Error()})
 			continue
 		}
 		if w.nonce != "" {

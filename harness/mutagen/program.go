@@ -36,11 +36,22 @@ type BuildOptions struct {
 }
 
 // An Unviable mutant cannot be judged: its replacement does not apply, or
-// its copy does not compile.
+// its copy does not compile. Kind says which (NotApplied, NotCompiled);
+// Reason says how, naming the files and text a reader fixes.
 type Unviable struct {
 	ID     string `json:"id"`
+	Kind   string `json:"kind"`
 	Reason string `json:"reason"`
 }
+
+// The kinds of unviable mutant.
+const (
+	// NotApplied: the replacement's old text is not in the reference
+	// exactly once, so there is no copy to build.
+	NotApplied = "does-not-apply"
+	// NotCompiled: the copy was made, and the compiler rejects it.
+	NotCompiled = "does-not-compile"
+)
 
 // A Program is every viable mutant of a source, built into one binary
 // beside a control copy of the unmutated source.
@@ -154,7 +165,7 @@ func (p *Program) compile(w *writer, viable []compiled, log io.Writer) error {
 		var kept []compiled
 		for _, c := range viable {
 			if reasons, bad := failed[c.Stem]; bad {
-				p.Unviable = append(p.Unviable, Unviable{c.ID, "does not compile: " + c.explain(reasons)})
+				p.Unviable = append(p.Unviable, Unviable{c.ID, NotCompiled, "does not compile: " + c.explain(reasons)})
 				os.Remove(c.path(w.dir))
 				continue
 			}

@@ -6,6 +6,7 @@ import (
 
 	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
@@ -146,11 +147,11 @@ func (r *Report) MarkHeldOut(shown map[string]bool) {
 
 // AddUnviable adds mutants that could not be built, with why; shown says
 // whether a student may see each.
-func (r *Report) AddUnviable(origin string, unviable map[string]string, shown map[string]bool) {
-	for name, why := range unviable {
-		row := killmatrix.MutantRow{Name: name, Outcome: outcome.Unviable, Reason: why, KilledBy: []killmatrix.Kill{},
+func (r *Report) AddUnviable(origin string, unviable []mutagen.Unviable, shown map[string]bool) {
+	for _, u := range unviable {
+		row := killmatrix.MutantRow{Name: u.ID, Outcome: outcome.Unviable, Reason: u.Reason, KilledBy: []killmatrix.Kill{},
 			SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]killmatrix.Result{}}
-		r.Mutants = append(r.Mutants, Mutant{MutantRow: row, Origin: origin, shown: shown[name]})
+		r.Mutants = append(r.Mutants, Mutant{MutantRow: row, Origin: origin, UnviableKind: u.Kind, shown: shown[u.ID]})
 		r.Summary.Count(outcome.Unviable)
 	}
 	slices.SortStableFunc(r.Mutants, func(a, b Mutant) int { return originRank(a.Origin) - originRank(b.Origin) })

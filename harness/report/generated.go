@@ -51,9 +51,9 @@ func Generated(g GeneratedRun) *Report {
 		}
 	}
 	r.problems()
-	unviable := map[string]string{}
+	unviable := map[string]mutagen.Unviable{}
 	for _, u := range res.Unviable {
-		unviable[u.ID] = u.Reason
+		unviable[u.ID] = u
 	}
 	for _, m := range g.Mutants {
 		mu := r.generatedMutant(g, m, rows, unviable)
@@ -135,7 +135,7 @@ func (r *Report) BasisLine() string {
 }
 
 // generatedMutant judges one generated mutant from what the run found.
-func (r *Report) generatedMutant(g GeneratedRun, m mutagen.Mutant, rows map[string]killmatrix.MutantRow, unviable map[string]string) Mutant {
+func (r *Report) generatedMutant(g GeneratedRun, m mutagen.Mutant, rows map[string]killmatrix.MutantRow, unviable map[string]mutagen.Unviable) Mutant {
 	row, judged := rows[m.ID]
 	mu := Mutant{Origin: OriginGenerated, Function: m.Function, Operator: m.Operator, Line: m.Line, Hand: g.Hand[m.ID], Old: m.Old, New: m.New, shown: true}
 	mu.MutantRow = killmatrix.MutantRow{Name: m.ID, KilledBy: []killmatrix.Kill{}, SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]killmatrix.Result{}}
@@ -144,8 +144,9 @@ func (r *Report) generatedMutant(g GeneratedRun, m mutagen.Mutant, rows map[stri
 	}
 	q, isEquivalent := g.Equivalents.Lookup(m.ID)
 	switch {
-	case unviable[m.ID] != "":
-		mu.Outcome, mu.Reason = outcome.Unviable, unviable[m.ID]
+	case unviable[m.ID].Reason != "":
+		u := unviable[m.ID]
+		mu.Outcome, mu.Reason, mu.UnviableKind = outcome.Unviable, u.Reason, u.Kind
 	case !judged:
 		mu.Outcome, mu.Reason = outcome.Invalid, "the mutants' program did not report it"
 	case row.Outcome == outcome.Survived && isEquivalent:

@@ -179,6 +179,11 @@ type Mutant struct {
 	Old  string `json:"old,omitempty"`
 	New  string `json:"new,omitempty"`
 	Diff string `json:"diff,omitempty"`
+	// UnviableKind says why an unviable mutant could not be judged, as
+	// mutagen.NotApplied or mutagen.NotCompiled. Outside the
+	// instructor's view its Reason says only that, in the report's
+	// language: the full reason names the catalogue's file and text.
+	UnviableKind string `json:"unviable_kind,omitempty"`
 	// Concealed is set in a student's view on a mutant not yet
 	// predicted: how it dies is left out until the student predicts.
 	Concealed bool `json:"concealed,omitempty"`

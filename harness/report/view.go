@@ -53,6 +53,10 @@ func (r *Report) For(v View) *Report {
 	out.Mutants = slices.Clone(out.Mutants)
 	out.Meta.Revealed = nil
 	for i, mu := range out.Mutants {
+		if mu.Outcome == outcome.Unviable && mu.UnviableKind != "" {
+			// The full reason names the catalogue's file and old text.
+			mu.Reason = r.Meta.Lang.T("unviable."+mu.UnviableKind, nil)
+		}
 		if v == Student {
 			mu.Killer = ""
 			if !wrong[mu.Name] {
@@ -186,6 +190,14 @@ func (r *Report) Localize(lang i18n.Lang) {
 			v.Problems[j].Message = r.finding(f, mu)
 		}
 		r.Verdicts[i] = v
+	}
+	if r.Meta.View != Instructor {
+		r.Mutants = slices.Clone(r.Mutants)
+		for i, mu := range r.Mutants {
+			if mu.Outcome == outcome.Unviable && mu.UnviableKind != "" {
+				r.Mutants[i].Reason = lang.T("unviable."+mu.UnviableKind, nil)
+			}
+		}
 	}
 	r.WorksheetProblems = slices.Clone(r.WorksheetProblems)
 	for i, p := range r.WorksheetProblems {
