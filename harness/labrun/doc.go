@@ -36,7 +36,7 @@
 //
 //	plan, err := labrun.Prepare(labrun.Config{Lab: mutants.Lab(), Root: root})
 //	if err != nil {
-//		return err // a *UsageError: a bad folder, a malformed worksheet
+//		return err // a *UsageError: a bad folder, an unreadable worksheet
 //	}
 //	res, err := plan.Run()
 //
@@ -50,9 +50,10 @@
 //
 // # Invariants
 //
-//   - A malformed worksheet is a [*UsageError] from Prepare that lists
-//     every problem as file:line, in the worksheet's language: no report is
-//     ever made from a worksheet read in part.
+//   - A malformed prediction block is left out and listed, at its
+//     file:line, in Plan.Problems and the report's WorksheetProblems; the
+//     well-formed blocks beside it are judged, as grade judges them, so a
+//     student sees what their grader will.
 //   - Predictions are read against every observation and mutant of the lab,
 //     not only those a selection (Run, Only, Mutants) keeps, so that a
 //     prediction about something left out is not judged, never wrong.

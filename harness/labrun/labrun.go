@@ -65,7 +65,7 @@ type Config struct {
 }
 
 // A UsageError is a problem with what the user gave (a folder, a
-// worksheet): nothing ran, and no report was made.
+// worksheet that cannot be read): nothing ran, and no report was made.
 type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }

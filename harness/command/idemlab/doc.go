@@ -28,8 +28,8 @@
 // the same file and line), and the predictions of the lab's worksheets
 // (worksheet.md and worksheet.zh-CN.md for the first lab). It runs every observation against the reference twice
 // and against every mutant, judges each prediction, and writes the report.
-// A malformed worksheet stops it before anything runs, with every problem
-// as file:line.
+// A malformed prediction block is left out and listed in the report as
+// file:line; the other blocks are judged, as grade does.
 //
 // The flags, by what they choose:
 //
