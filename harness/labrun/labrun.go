@@ -222,6 +222,17 @@ func (cfg Config) sheet(all []killmatrix.Observation) (*predict.Sheet, predict.P
 		srcs = append(srcs, predict.Source{File: slashRel(cfg.Root, w), Data: data})
 	}
 	sheet, problems := predict.Read(srcs, known)
+	// A worksheet that is not text has no block to judge: that is what
+	// the user gave wrong, not one malformed block among others.
+	for _, p := range problems.Errors() {
+		if p.Code == "not-text" {
+			lang := cfg.Lang
+			if lang == "" {
+				lang = predict.LangOf(p.File)
+			}
+			return nil, nil, &UsageError{p.In(lang)}
+		}
+	}
 	return sheet, problems, nil
 }
 
