@@ -130,9 +130,6 @@ func (s *Set) Command(name, dir string, args []string, stdout, stderr io.Writer)
 	return s.program.Command(name, dir, args, stdout, stderr)
 }
 
-// Options are the options the set runs observations with.
-func (s *Set) Options() killmatrix.Options { return s.opt }
-
 // Search runs the differential search (idemlab/harness/search) of each
 // named held-out mutant against the reference, in the built program, with
 // seed 1, the given budget in programs and in time each.
@@ -154,7 +151,7 @@ func (s *Set) Mutants() []Mutant { return s.mutants }
 func (s *Set) Catalogue() *mutation.Catalogue { return s.cat }
 
 // Bin is the built program, which runs observations against every viable
-// held-out mutant (see mutagen.Serve).
+// held-out mutant (see mutagen.Main).
 func (s *Set) Bin() string { return s.program.Bin }
 
 // Run judges every viable held-out mutant against obs, whose names must be

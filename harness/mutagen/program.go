@@ -105,7 +105,7 @@ const ModulePath = "idemlabmutants"
 // file of a program in a temporary module, its top-level names prefixed,
 // in one of a few packages, beside a control copy of src prefixed the same
 // way; generates a registry per package and a main function that hands
-// them with the lab to [Serve]; and builds that program once with go
+// them with the lab to [Main]; and builds that program once with go
 // build. A mutant whose file does not compile is dropped, with the
 // compiler's message as its reason, and the program rebuilt.
 //

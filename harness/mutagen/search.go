@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -103,34 +103,34 @@ func (f *searchFlags) define(fs *flag.FlagSet) {
 }
 
 // serveSearch runs the program's search mode.
-func serveSearch(l *lab.Lab, mutants []lab.Impl, f searchFlags) int {
+func serveSearch(l *lab.Lab, mutants []lab.Impl, f searchFlags, stdout, stderr io.Writer) int {
 	names := strings.Split(f.names, ",")
 	seeds, err := each(f.seeds, len(names), func(s string) (uint64, error) { return strconv.ParseUint(s, 10, 64) })
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "mutrun: -seeds:", err)
+		fmt.Fprintln(stderr, "mutrun: -seeds:", err)
 		return 2
 	}
 	programs, err := each(f.programs, len(names), strconv.Atoi)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "mutrun: -programs:", err)
+		fmt.Fprintln(stderr, "mutrun: -programs:", err)
 		return 2
 	}
 	results := []search.Result{}
 	for i, name := range names {
 		k := slices.IndexFunc(mutants, func(m lab.Impl) bool { return m.Name == name })
 		if k < 0 || name == controlName {
-			fmt.Fprintf(os.Stderr, "mutrun: no mutant %q\n", name)
+			fmt.Fprintf(stderr, "mutrun: no mutant %q\n", name)
 			return 2
 		}
 		res, err := search.Run(l, l.Reference, mutants[k], search.Options{Seed: seeds[i], Programs: programs[i], Time: f.time})
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "mutrun:", err)
+			fmt.Fprintln(stderr, "mutrun:", err)
 			return 1
 		}
 		results = append(results, *res)
 	}
-	if err := json.NewEncoder(os.Stdout).Encode(results); err != nil {
-		fmt.Fprintln(os.Stderr, "mutrun:", err)
+	if err := json.NewEncoder(stdout).Encode(results); err != nil {
+		fmt.Fprintln(stderr, "mutrun:", err)
 		return 1
 	}
 	return 0

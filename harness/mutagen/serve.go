@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strings"
 
@@ -12,7 +12,8 @@ import (
 	"idemlab/harness/lab"
 )
 
-// Serve is the main function of the program [Build] makes: it runs the
+// Main is the main function of the program [Build] makes, which calls it
+// with its arguments and exits with the status it returns: it runs the
 // observations of a folder against the control and every mutant built
 // into it, with the lab's commands, and prints the kill matrix as JSON on
 // standard output. Every cell's verdict comes back, but not its transcript
@@ -24,15 +25,16 @@ import (
 //
 // With -impl it runs one line of the lab's first command (idem ARGS, say)
 // against the mutant NAME instead, in the current folder, as the lab's own
-// command-line tool does for the lab's mutants: exit status 0 on success,
-// 1 when the operation fails, 2 for a usage error.
+// command-line tool does for the lab's mutants: status 0 on success, 1
+// when the operation fails, 2 for a usage error.
 //
 // With -search it runs the differential search (idemlab/harness/search)
 // of each mutant named against the lab's reference instead, each with its
 // own seed and budget in programs (one for all when one is given), and
 // prints their results as a JSON array.
-func Serve(l *lab.Lab, mutants []lab.Impl) {
-	fs := flag.NewFlagSet("mutrun", flag.ExitOnError)
+func Main(l *lab.Lab, mutants []lab.Impl, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mutrun", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	dir := fs.String("dir", l.Layout.Observations, "observation folder")
 	kinds := fs.String("kinds", strings.Join(killmatrix.LabKinds, ","), "kinds of observation, comma-separated")
 	var opt killmatrix.Options
@@ -45,20 +47,22 @@ func Serve(l *lab.Lab, mutants []lab.Impl) {
 	impl := fs.String("impl", "", "run one command line against this mutant")
 	var sf searchFlags
 	sf.define(fs)
-	fs.Parse(os.Args[1:])
-	if *impl != "" {
-		os.Exit(command(l, mutants, *impl, fs.Args()))
+	if err := fs.Parse(args); err != nil {
+		return 2
 	}
-	if sf.names != "" {
-		os.Exit(serveSearch(l, mutants, sf))
+	switch {
+	case *impl != "":
+		return command(l, mutants, *impl, fs.Args(), stdout, stderr)
+	case sf.names != "":
+		return serveSearch(l, mutants, sf, stdout, stderr)
 	}
 	if *progress {
-		opt.Progress = lineProgress{}
+		opt.Progress = lineProgress{stderr}
 	}
 	obs, err := killmatrix.Discover(*dir, strings.Split(*kinds, ",")...)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "mutrun:", err)
-		os.Exit(2)
+		fmt.Fprintln(stderr, "mutrun:", err)
+		return 2
 	}
 	m := killmatrix.Build(l, mutants, obs, opt)
 	for i := range m.Mutants {
@@ -67,32 +71,33 @@ func Serve(l *lab.Lab, mutants []lab.Impl) {
 			m.Mutants[i].Cells[name] = c
 		}
 	}
-	if err := json.NewEncoder(os.Stdout).Encode(m); err != nil {
-		fmt.Fprintln(os.Stderr, "mutrun:", err)
-		os.Exit(1)
+	if err := json.NewEncoder(stdout).Encode(m); err != nil {
+		fmt.Fprintln(stderr, "mutrun:", err)
+		return 1
 	}
+	return 0
 }
 
 // lineProgress writes the progress lines Program.Run reads.
-type lineProgress struct{}
+type lineProgress struct{ w io.Writer }
 
-func (lineProgress) Start(item string) { fmt.Fprintln(os.Stderr, progressStart+item) }
-func (lineProgress) Done(item string)  { fmt.Fprintln(os.Stderr, progressDone+item) }
+func (p lineProgress) Start(item string) { fmt.Fprintln(p.w, progressStart+item) }
+func (p lineProgress) Done(item string)  { fmt.Fprintln(p.w, progressDone+item) }
 
 // command runs one line of the lab's first command against the mutant
 // called name.
-func command(l *lab.Lab, mutants []lab.Impl, name string, args []string) int {
+func command(l *lab.Lab, mutants []lab.Impl, name string, args []string, stdout, stderr io.Writer) int {
 	i := slices.IndexFunc(mutants, func(m lab.Impl) bool { return m.Name == name })
 	switch {
 	case i < 0 || name == controlName:
-		fmt.Fprintf(os.Stderr, "mutrun: no mutant %q\n", name)
+		fmt.Fprintf(stderr, "mutrun: no mutant %q\n", name)
 		return 2
 	case len(l.Commands) == 0:
-		fmt.Fprintln(os.Stderr, "mutrun: the lab has no command")
+		fmt.Fprintln(stderr, "mutrun: the lab has no command")
 		return 2
 	}
-	if err := l.Commands[0].Run(mutants[i], ".", args, os.Stdout); err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", l.Commands[0].Name, err)
+	if err := l.Commands[0].Run(mutants[i], ".", args, stdout); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", l.Commands[0].Name, err)
 		return 1
 	}
 	return 0

@@ -116,15 +116,6 @@ func Parse(data []byte) *Script {
 	return s
 }
 
-// ParseFile reads and parses the script in file.
-func ParseFile(file string) (*Script, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(data), nil
-}
-
 // Line returns line n (counted from 1) and whether there is one.
 func (s *Script) Line(n int) (Line, bool) {
 	if n < 1 || n > len(s.Lines) {

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Bubblewrap is what Isolation and Result.Isolation say when bubblewrap
+// Bubblewrap is what IsolationFor and Result.Isolation say when bubblewrap
 // enforces the sandbox. When prlimit(1) is missing a note follows it.
 const Bubblewrap = "bubblewrap"
 
@@ -66,20 +66,16 @@ func tryBwrap(bwrap, prlimit string) string {
 	return ""
 }
 
-// Isolation says what Run enforces its budgets with on this machine:
-// Bubblewrap, or "rlimits only (why)" when bubblewrap is not found or
-// does not work here. It runs bubblewrap once, on its first call, to see.
-func Isolation() string {
-	return probed().describe(false)
-}
-
-// IsolationFor is Isolation for runs made with Spec.NoSandbox set to
-// noSandbox: what a caller can announce before it starts any.
+// IsolationFor says what Run enforces its budgets with on this machine,
+// for runs made with Spec.NoSandbox set to noSandbox: Bubblewrap, or
+// "rlimits only (why)" when the sandbox is turned off, or bubblewrap is
+// not found or does not work here. It runs bubblewrap once, on its first
+// call, to see; a caller can announce it before it starts any run.
 func IsolationFor(noSandbox bool) string {
 	return probed().describe(noSandbox)
 }
 
-// Sandboxed reports whether an Isolation (or a Result's) says bubblewrap
+// Sandboxed reports whether an IsolationFor (or a Result's) says bubblewrap
 // enforced the sandbox.
 func Sandboxed(isolation string) bool {
 	return strings.HasPrefix(isolation, Bubblewrap)

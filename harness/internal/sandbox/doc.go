@@ -91,7 +91,7 @@
 // under bubblewrap a child that exits with a status from 129 to 192 is
 // reported as killed by that signal.
 //
-// Isolation runs bwrap once, with this same command line around true(1),
+// IsolationFor runs bwrap once, with this same command line around true(1),
 // to learn whether bubblewrap works here (it needs unprivileged user
 // namespaces or root); Result.Isolation is "bubblewrap" then.
 //
