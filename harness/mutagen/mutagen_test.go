@@ -10,8 +10,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun/testdata/counter"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
+	lease "idemlab/labs/lease/mutants"
 	"idemlab/mutants"
 )
 
@@ -353,33 +356,38 @@ func TestReferenceMutants(t *testing.T) {
 	}
 }
 
-// TestHandMutantsCovered: each of the catalogue's mutants is either made by
-// an operator (the same source after gofmt) or listed as hand-written, never
-// both.
+// TestHandMutantsCovered: each mutant of every lab's catalogue is either
+// made by an operator (the same source after gofmt) or says in its
+// hand_written field why none makes it, never both.
 func TestHandMutantsCovered(t *testing.T) {
-	src, cat := reference(t)
-	ms, err := mutagen.GenerateAll(cat.Reference, src)
+	root, err := mutation.ModuleRoot(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cover, err := mutagen.Cover(src, cat.Mutants, ms)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range cat.Mutants {
-		id := cover[h.Name]
-		_, hand := mutagen.HandWritten[h.Name]
-		switch {
-		case id == "" && !hand:
-			t.Errorf("catalogue mutant %s is not among the generated mutants and not listed in mutagen.HandWritten", h.Name)
-		case id != "" && hand:
-			t.Errorf("catalogue mutant %s is generated as %s but also listed in mutagen.HandWritten: drop it from the list", h.Name, id)
-		}
-	}
-	for name := range mutagen.HandWritten {
-		if _, ok := cat.Lookup(name); !ok {
-			t.Errorf("mutagen.HandWritten names %s, which is not in the catalogue", name)
-		}
+	for _, l := range []*lab.Lab{mutants.Lab(), lease.Lab(), counter.Lab()} {
+		t.Run(l.Name, func(t *testing.T) {
+			cat := l.Catalogue
+			src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(cat.Reference)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms, err := mutagen.GenerateAll(cat.Reference, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cover, err := mutagen.Cover(src, cat.Mutants, ms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range cat.Mutants {
+				switch id := cover[h.Name]; {
+				case id == "" && h.HandWritten == "":
+					t.Errorf("%s: mutant %s is not among the generated mutants, and its hand_written does not say why", h.Pos, h.Name)
+				case id != "" && h.HandWritten != "":
+					t.Errorf("%s: mutant %s is generated as %s but says it is hand_written: drop the field", h.Pos, h.Name, id)
+				}
+			}
+		})
 	}
 }
 

@@ -90,6 +90,11 @@ type Mutant struct {
 	// from the reference: a held-out mutant that survives is then not a
 	// failure of the observations.
 	Equivalent string `json:"equivalent,omitempty"`
+	// HandWritten, when set, says why no operator of the mutant generator
+	// (idemlab/harness/mutagen) makes this mutant: it is written by hand
+	// only. Every other mutant of a lab's catalogue is among the generated
+	// ones (a lab's test can check both ways with mutagen.Cover).
+	HandWritten string `json:"hand_written,omitempty"`
 
 	// Pos is where the mutant is declared, "file:line", for messages.
 	Pos string `json:"-"`

@@ -307,7 +307,7 @@ func writeMutantList(w io.Writer, asJSON bool, g *generated) error {
 	fmt.Fprintf(&b, "%d mutants of %s; %d of the catalogue's %d are among them", len(entries), cat.Reference, covered, len(cat.Mutants))
 	var own []string
 	for _, m := range cat.Mutants {
-		if _, ok := mutagen.HandWritten[m.Name]; ok {
+		if m.HandWritten != "" {
 			own = append(own, m.Name)
 		}
 	}
