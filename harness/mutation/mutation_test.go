@@ -8,13 +8,16 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
 )
 
@@ -722,6 +725,8 @@ func TestGenerateAndStale(t *testing.T) {
 	}
 	for _, w := range []string{
 		"package mutants",
+		// The lab package of the module the harness is built in.
+		strconv.Quote(reflect.TypeFor[lab.Impl]().PkgPath()),
 		`m1returnstwo "idemlab/mutants/1_returns_two"`,
 		`m2returnszero "idemlab/mutants/2_returns_zero"`,
 		`{Name: "1_returns_two", Value: api.API{`,

@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -111,12 +112,18 @@ func APIFields(src []byte) ([]Field, error) {
 	return fields, nil
 }
 
+// LabPackage is the import path of the harness's lab package, which every
+// registry imports for lab.Impl: the sibling of this package in the module
+// the harness is built in, so a registry follows the module wherever it is
+// named otherwise.
+var LabPackage = path.Join(path.Dir(reflect.TypeFor[Registry]().PkgPath()), "lab")
+
 var registryTemplate = template.Must(template.New("registry").Parse(`{{.Header}}
 
 package {{.Package}}
 
 import (
-	"idemlab/harness/lab"
+	"{{.LabPackage}}"
 {{if .Entries}}	api "{{.APIPath}}"{{end}}
 {{range .ImportList}}	{{.Name}} "{{.Path}}"
 {{end}})
@@ -150,9 +157,9 @@ func (r Registry) Source() ([]byte, error) {
 	var b bytes.Buffer
 	err := registryTemplate.Execute(&b, struct {
 		Registry
-		APIPath, APIName string
-		ImportList       []imp
-	}{r, r.API[:dot], r.API[dot+1:], imports})
+		APIPath, APIName, LabPackage string
+		ImportList                   []imp
+	}{r, r.API[:dot], r.API[dot+1:], LabPackage, imports})
 	if err != nil {
 		return nil, err
 	}
