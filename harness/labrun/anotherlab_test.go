@@ -27,6 +27,7 @@ import (
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 	"idemlab/harness/stryker"
+	"idemlab/harness/writers"
 )
 
 // root is the module root, from this package's folder.
@@ -80,7 +81,10 @@ func TestAnotherLab(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("json", func(t *testing.T) { checkJSON(t, l, obs, res) })
-	t.Run("stryker", func(t *testing.T) { checkStryker(t, l, obs, src, res.Full) })
+	t.Run("stryker", func(t *testing.T) {
+		checkStryker(t, l, obs, src, res.Full)
+		checkExportsEvery(t, res.Full)
+	})
 
 	t.Run("heldout", func(t *testing.T) {
 		if testing.Short() {
@@ -413,6 +417,47 @@ func checkHeldOut(t *testing.T, l *lab.Lab, obs []killmatrix.Observation) {
 	if _, named := res.Report.Mutant("5_reset_ignores_errors"); named {
 		t.Error("the student's report names the hidden held-out mutant")
 	}
+	checkExportsEvery(t, res.Full)
+}
+
+// checkExportsEvery: the Stryker writer exports every mutant the report
+// judged, of every origin, each with the status of its outcome; an
+// unviable one is a CompileError that says why. One result model: a lab
+// run, a held-out run and a generated run export by the same rule.
+func checkExportsEvery(t *testing.T, r *report.Report) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := writers.To(writers.Reports, "stryker", "-", &b, r); err != nil {
+		t.Fatal(err)
+	}
+	var doc stryker.Report
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	type row struct{ ID, Origin, Status, Reason string }
+	status := map[outcome.Mutant]string{outcome.Killed: stryker.StatusKilled, outcome.Survived: stryker.StatusSurvived,
+		outcome.Unviable: stryker.StatusCompileError, outcome.Equivalent: stryker.StatusIgnored}
+	origin := map[string]string{}
+	var want []row
+	for _, mu := range r.Mutants {
+		origin[mu.Name] = mu.Origin
+		w := row{ID: mu.Name, Origin: mu.Origin, Status: status[mu.Outcome]}
+		if mu.Outcome == outcome.Unviable {
+			w.Reason = mu.Reason
+		}
+		want = append(want, w)
+	}
+	var got []row
+	for _, mu := range doc.Files[r.Source].Mutants {
+		g := row{ID: mu.ID, Origin: origin[mu.ID], Status: mu.Status}
+		if mu.Status == stryker.StatusCompileError {
+			g.Reason = mu.StatusReason
+		}
+		got = append(got, g)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mutants exported (-report +stryker):\n%s", diff)
+	}
 }
 
 // checkGenerated generates every mutant of the counter's source, builds
@@ -426,6 +471,9 @@ func checkGenerated(t *testing.T, l *lab.Lab, src []byte, hand *killmatrix.Matri
 	if len(gen) == 0 {
 		t.Fatal("no generated mutants")
 	}
+	// One that does not compile, which the report must list and export.
+	gen = append(gen, mutagen.Mutant{ID: "counter.go:54:made-up", File: filepath.Base(l.Layout.Source), Line: 54, Operator: "made-up",
+		Function: "Inc", Old: "next := n + 1", New: `next := n + "1"`})
 	eqData, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Equivalents)))
 	if err != nil {
 		t.Fatal(err)
@@ -516,6 +564,10 @@ func checkGenerated(t *testing.T, l *lab.Lab, src []byte, hand *killmatrix.Matri
 	if err := r.JSON(&b); err != nil || !json.Valid(b.Bytes()) {
 		t.Errorf("generated report's JSON: %v", err)
 	}
+	if mu, _ := r.Mutant("counter.go:54:made-up"); mu.Outcome != outcome.Unviable {
+		t.Errorf("a generated mutant that does not compile: %s, want unviable", mu.Outcome)
+	}
+	checkExportsEvery(t, r)
 }
 
 // cellStatuses is a row's outcome and each observation's status on it,

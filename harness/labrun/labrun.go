@@ -427,15 +427,16 @@ func markHeldOut(r *report.Report, held []heldout.Mutant) {
 	if len(held) == 0 {
 		return
 	}
-	shown, unviable := map[string]bool{}, []mutagen.Unviable{}
+	shown := map[string]bool{}
+	var unviable []report.Unviable
 	for _, h := range held {
 		shown[h.Name] = h.Shown
 		if h.Unviable != "" {
-			unviable = append(unviable, mutagen.Unviable{ID: h.Name, Kind: h.UnviableKind, Reason: h.Unviable})
+			unviable = append(unviable, report.Unviable{Mutant: h.Mutant, Kind: h.UnviableKind, Reason: h.Unviable, Shown: h.Shown})
 		}
 	}
 	r.MarkHeldOut(shown)
-	r.AddUnviable(report.OriginHeldOut, unviable, shown)
+	r.AddUnviable(report.OriginHeldOut, unviable)
 	for i, mu := range r.Mutants {
 		if mu.Origin != report.OriginHeldOut || mu.Outcome != outcome.Survived {
 			continue

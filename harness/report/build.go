@@ -6,7 +6,6 @@ import (
 
 	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
-	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
@@ -45,11 +44,16 @@ func fromCatalogue(mu killmatrix.MutantRow, cat *mutation.Catalogue) Mutant {
 		return row
 	}
 	if c, ok := cat.Lookup(mu.Name); ok {
-		row.Label, row.Title, row.Step, row.Function = c.Label, c.Title, c.Step, c.Function
-		row.Idea, row.Killer, row.Hint, row.Old, row.New = c.Idea, c.Killer, c.Hint, c.Old, c.New
+		fill(&row, c)
 		row.shown = cat.ShownToStudents(c)
 	}
 	return row
+}
+
+// fill copies a mutant's catalogue entry into its row.
+func fill(row *Mutant, c mutation.Mutant) {
+	row.Label, row.Title, row.Step, row.Function = c.Label, c.Title, c.Step, c.Function
+	row.Idea, row.Killer, row.Hint, row.Old, row.New = c.Idea, c.Killer, c.Hint, c.Old, c.New
 }
 
 // judge compares every prediction with the matrix.
@@ -145,13 +149,26 @@ func (r *Report) MarkHeldOut(shown map[string]bool) {
 	}
 }
 
-// AddUnviable adds mutants that could not be built, with why; shown says
-// whether a student may see each.
-func (r *Report) AddUnviable(origin string, unviable []mutagen.Unviable, shown map[string]bool) {
+// An Unviable mutant could not be judged: its catalogue entry, why (Kind
+// is mutagen.NotApplied or mutagen.NotCompiled, Reason the full story),
+// and whether a student's copy may name it.
+type Unviable struct {
+	mutation.Mutant
+	Kind, Reason string
+	Shown        bool
+}
+
+// AddUnviable adds mutants that could not be built, in the order given,
+// each with its catalogue entry (its replacement, function and idea), as a
+// judged mutant is, so that every writer lists it with the rest.
+func (r *Report) AddUnviable(origin string, unviable []Unviable) {
 	for _, u := range unviable {
-		row := killmatrix.MutantRow{Name: u.ID, Outcome: outcome.Unviable, Reason: u.Reason, KilledBy: []killmatrix.Kill{},
+		row := killmatrix.MutantRow{Name: u.Name, Outcome: outcome.Unviable, Reason: u.Reason, KilledBy: []killmatrix.Kill{},
 			SurvivedHappy: []string{}, TimedOutOn: []string{}, Cells: map[string]killmatrix.Result{}}
-		r.Mutants = append(r.Mutants, Mutant{MutantRow: row, Origin: origin, UnviableKind: u.Kind, shown: shown[u.ID]})
+		mu := Mutant{MutantRow: row, Origin: origin, UnviableKind: u.Kind}
+		fill(&mu, u.Mutant)
+		mu.shown = u.Shown
+		r.Mutants = append(r.Mutants, mu)
 		r.Summary.Count(outcome.Unviable)
 	}
 	slices.SortStableFunc(r.Mutants, func(a, b Mutant) int { return originRank(a.Origin) - originRank(b.Origin) })

@@ -40,10 +40,14 @@
 //
 //   - [Export] reads a kill report ([report.Report]), so a lab run, a run
 //     with held-out mutants and a run of generated mutants export alike;
-//   - the reference source is the one file, in language "go"; each mutant
-//     of the report that has an Old snippet is one MutantResult, located
-//     at that snippet, with its operator (generated) or its catalogue Idea
-//     as mutatorName and New as replacement;
+//   - the reference source is the one file, in language "go"; every
+//     mutant the run judged (lab, held-out or generated, unviable ones
+//     included) is one MutantResult, located at its Old snippet (an
+//     unviable one whose snippet is not in the source at the source's
+//     first character), with its operator (generated) or its catalogue
+//     Idea as mutatorName and New as replacement; a mutant without a
+//     snippet (one no catalogue declares, or a concealed one of a
+//     student's view) is left out;
 //   - each observation is a test whose id is its name, listed under its
 //     script file; an observation that fails on the reference (broken) is
 //     listed but never kills or covers a mutant;
@@ -51,7 +55,8 @@
 //     Survived, timed out to Timeout (which the lab, unlike Stryker, does
 //     not count as detected; the viewer's score will), invalid to
 //     RuntimeError with the reason as statusReason, unviable (a mutant
-//     that does not compile) to CompileError, and equivalent to Ignored
+//     whose replacement does not apply or does not compile) to
+//     CompileError with the reason, and equivalent to Ignored
 //     with the reason it cannot be observed;
 //   - killedBy lists the observations that killed the mutant, and, as the
 //     schema asks, a killed mutant's statusReason holds their failure

@@ -121,16 +121,20 @@ type Framework struct {
 	Name string `json:"name"`
 }
 
-// Export builds the Stryker report of r: every mutant that has a place in
-// the reference source (r.Source, whose text is in r.Sources), located at
-// the one place its Old snippet occurs there, and every observation as a
-// test, with its script as the test file's source when r.Sources has it.
+// Export builds the Stryker report of r: every mutant the run judged, a
+// lab's, a held-out or a generated one alike, located at the one place its
+// Old snippet occurs in the reference source (r.Source, whose text is in
+// r.Sources), and every observation as a test, with its script as the
+// test file's source when r.Sources has it. An unviable mutant is a
+// CompileError; one whose snippet is not in the source (its replacement
+// does not apply) is placed at the source's first character.
 //
-// A mutant without an Old snippet is left out, since the report could not
-// say where it is. Export fails when a snippet does not occur exactly once
-// in the source, when the source is not UTF-8 (JSON could not carry it
-// unchanged), or when two observations share a name (a test id must be
-// unique).
+// A mutant without an Old snippet is left out: one no catalogue declares,
+// which has no place, and a concealed one, in a student's view of a
+// mutant not yet predicted, whose place would say what it changes. Export fails when a snippet of a viable mutant does not occur
+// exactly once in the source, when the source is not UTF-8 (JSON could not
+// carry it unchanged), or when two observations share a name (a test id
+// must be unique).
 func Export(r *report.Report) (*Report, error) {
 	if r == nil {
 		return nil, errors.New("stryker: no report")
@@ -195,7 +199,11 @@ func tests(r *report.Report) (map[string]TestFile, []string, error) {
 // words, and why.
 func mutant(row report.Mutant, src string, covering []string) (MutantResult, error) {
 	loc, err := locate(src, row.Old)
-	if err != nil {
+	switch {
+	case err != nil && row.Outcome == outcome.Unviable:
+		// It never ran, and has no place: its first character.
+		loc = Location{Start: Position{Line: 1, Column: 1}, End: Position{Line: 1, Column: 1}}
+	case err != nil:
 		return MutantResult{}, err
 	}
 	mr := MutantResult{

@@ -16,6 +16,7 @@ import (
 
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
 	"idemlab/harness/report"
@@ -286,6 +287,46 @@ func TestNoSnippetIsLeftOut(t *testing.T) {
 	want := []string{"2_small_or", "3_small_false", "4_small_loops", "5_doc_comment"}
 	if diff := cmp.Diff(want, ids); diff != "" {
 		t.Errorf("mutants (-want +got):\n%s", diff)
+	}
+}
+
+// TestUnviableIsExported: the mutants a run could not build are exported
+// with the rest, as CompileError with why: one at its snippet, and one
+// whose snippet is not in the source (its replacement does not apply) at
+// the source's first character.
+func TestUnviableIsExported(t *testing.T) {
+	r := report.New(tinyMatrix(), tinyCatalogue(), nil, nil)
+	r.Source, r.Sources = tinyPath, map[string]string{tinyPath: tinySource}
+	r.AddUnviable(report.OriginHeldOut, []report.Unviable{
+		{Mutant: mutation.Mutant{Name: "6_h_no_compile", Function: "Twice", Idea: mutation.Text{"en": "type"}, Old: "n * 2", New: `n * "2"`},
+			Kind: mutagen.NotCompiled, Reason: "does not compile: mismatched types"},
+		{Mutant: mutation.Mutant{Name: "7_h_no_apply", Function: "Twice", Idea: mutation.Text{"en": "gone"}, Old: "no such text", New: "x"},
+			Kind: mutagen.NotApplied, Reason: "does not apply: the old text is not in the source"},
+	})
+	sr, err := stryker.Export(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		ID, Status, Reason string
+		Location           stryker.Location
+	}
+	var got []row
+	for _, mu := range sr.Files[tinyPath].Mutants {
+		if mu.Status == stryker.StatusCompileError {
+			got = append(got, row{mu.ID, mu.Status, mu.StatusReason, mu.Location})
+		}
+	}
+	want := []row{
+		{"6_h_no_compile", stryker.StatusCompileError, "does not compile: mismatched types", loc(5, 9, 5, 14)}, // "\treturn n * 2"
+		{"7_h_no_apply", stryker.StatusCompileError, "does not apply: the old text is not in the source", loc(1, 1, 1, 1)},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("unviable mutants exported (-want +got):\n%s", diff)
+	}
+	// All but the one no catalogue declares, which has no place.
+	if n, want := len(sr.Files[tinyPath].Mutants), len(r.Mutants)-1; n != want {
+		t.Errorf("%d mutants exported, want %d", n, want)
 	}
 }
 
