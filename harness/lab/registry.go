@@ -19,7 +19,9 @@ type Registry []Entry
 // chosen, since building one compiles nothing but may read its files).
 type Entry struct {
 	Name, Summary string
-	Lab           func() *Lab
+	// Summaries is Summary in other languages, by tag ("zh-CN").
+	Summaries map[string]string
+	Lab       func() *Lab
 }
 
 // Default returns the name of the registry's first lab ("" if it has none).
@@ -62,16 +64,20 @@ func (r Registry) Define(fs *flag.FlagSet, name *string) {
 // what a command's -h says after its flags.
 func (r Registry) WriteList(w io.Writer) { r.WriteListIn(w, i18n.English) }
 
-// WriteListIn is WriteList with its heading and mark in lang (a lab's
-// summary is its own, in English).
+// WriteListIn is WriteList in lang: its heading, its mark, and each lab's
+// summary where the entry has one in lang.
 func (r Registry) WriteListIn(w io.Writer, lang i18n.Lang) {
 	fmt.Fprintln(w, "\n"+lang.T("usage.labs", nil))
 	for i, e := range r {
 		mark := ""
 		if i == 0 {
-			mark = " " + lang.T("usage.default", nil)
+			mark = lang.T("usage.default", nil)
 		}
-		fmt.Fprintf(w, "  %-12s %s%s\n", e.Name, e.Summary, mark)
+		summary := e.Summary
+		if s, ok := e.Summaries[string(lang)]; ok {
+			summary = s
+		}
+		fmt.Fprintf(w, "  %-12s %s%s\n", e.Name, summary, mark)
 	}
 }
 

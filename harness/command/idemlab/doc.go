@@ -190,7 +190,7 @@
 //	  -workdir string
 //	    	where scripts' stores are made (default: /dev/shm when writable)
 //	  -worksheet FILE
-//	    	worksheet holding predictions (FILE; repeatable; default worksheet.md and worksheet.zh-CN.md)
+//	    	worksheet holding predictions (FILE; repeatable; default: the lab's worksheets)
 //
 //	Labs (-lab NAME):
 //	  idemstore    an SQLite idempotency-key store and its retention purge (default)

@@ -1,6 +1,7 @@
 package idemlab
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,9 +14,11 @@ import (
 	"idemlab/harness/exitcode"
 	"idemlab/harness/heldout"
 	"idemlab/harness/i18n"
+	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
+	"idemlab/harness/mutation"
 	"idemlab/harness/progress"
 	"idemlab/harness/report"
 	"idemlab/harness/submission"
@@ -67,15 +70,15 @@ func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
 	fs.StringVar(&f.name, "name", "", "whose report it is (default: git's user.name)")
 	fs.StringVar(&f.runPattern, "run", "", "run only observations whose name matches this `regexp`")
 	fs.Var(&f.only, "mutant", "judge only this mutant (`ID`; repeatable)")
-	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default worksheet.md and worksheet.zh-CN.md)")
+	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default: the lab's worksheets)")
 }
 
 // runReport runs the kill report.
 func runReport(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { usage(fs, reg) }
 	var f flags
+	fs.Usage = func() { f.usage(fs, reg) }
 	f.define(fs, reg)
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
@@ -94,10 +97,33 @@ func runReport(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	return runLab(cfg, f, stdout, stderr)
 }
 
-func usage(fs *flag.FlagSet, reg lab.Registry) {
-	fmt.Fprintf(fs.Output(), "usage: idemlab [flags]\n       idemlab mutate [flags]\n       idemlab search -mutant NAME [flags]\n\nThe kill report of the lab's mutants. Flags:\n")
-	fs.PrintDefaults()
-	reg.WriteList(fs.Output())
+// usage is -h's text, in the student's language (see helpLang).
+func (f *flags) usage(fs *flag.FlagSet, reg lab.Registry) {
+	lang := f.helpLang(reg)
+	indent := strings.Repeat(" ", textwidth.Width(lang.T("usage.synopsis", i18n.M{"Name": ""})))
+	fmt.Fprintf(fs.Output(), "%s\n%sidemlab mutate [flags]\n%sidemlab search -mutant NAME [flags]\n\n%s\n",
+		lang.T("usage.synopsis", i18n.M{"Name": "idemlab [flags]"}), indent, indent, lang.T("usage.idemlab", nil))
+	cli.LocalizeFlags(fs, lang, "idemlab", i18n.M{"Formats": strings.Join(writers.Reports.Names(), ", ")})
+	cli.PrintDefaults(fs, lang)
+	reg.WriteListIn(fs.Output(), lang)
+}
+
+// helpLang is the language -h speaks: that of -lang, when it comes
+// before -h, else the student's in the checkout (that of -C, when it
+// comes before -h), as the report would choose it, else the locale's.
+func (f *flags) helpLang(reg lab.Registry) i18n.Lang {
+	if l, err := i18n.Parse(f.lang); f.lang != "" && err == nil {
+		return l
+	}
+	l, err := reg.Lookup(f.lab)
+	if err != nil {
+		return i18n.FromEnv()
+	}
+	root, err := mutation.ModuleRoot(cmp.Or(f.Chdir, "."))
+	if err != nil {
+		return i18n.FromEnv()
+	}
+	return labrun.StudentLanguage(l, root)
 }
 
 // config turns the flags into a run's configuration, of lab l.

@@ -11,6 +11,8 @@ import (
 
 // Labs are the built-in labs, the default first.
 var Labs = lab.Registry{
-	{Name: "idemstore", Summary: "an SQLite idempotency-key store and its retention purge", Lab: mutants.Lab},
-	{Name: "lease", Summary: "leases, takeover and compensation for abandoned work", Lab: lease.Lab},
+	{Name: "idemstore", Summary: "an SQLite idempotency-key store and its retention purge", Lab: mutants.Lab,
+		Summaries: map[string]string{"zh-CN": "一个 SQLite 幂等键存储及其保留期清理"}},
+	{Name: "lease", Summary: "leases, takeover and compensation for abandoned work", Lab: lease.Lab,
+		Summaries: map[string]string{"zh-CN": "租约、接管，以及对被放弃的工作的补偿"}},
 }

@@ -1,0 +1,65 @@
+package idemlab
+
+import (
+	"bytes"
+	"flag"
+	"regexp"
+	"strings"
+	"testing"
+
+	"idemlab/harness/cli"
+	"idemlab/harness/i18n"
+	"idemlab/harness/lab"
+	leaselab "idemlab/labs/lease/mutants"
+	"idemlab/mutants"
+)
+
+// labs are two labs, as a binary with both built in has them.
+var labs = lab.Registry{
+	{Name: "idemstore", Summary: "the store", Summaries: map[string]string{"zh-CN": "存储"}, Lab: mutants.Lab},
+	{Name: "lease", Summary: "the leases", Summaries: map[string]string{"zh-CN": "租约"}, Lab: leaselab.Lab},
+}
+
+// TestHelpInChinese: a Chinese student's idemlab -h is Chinese, from its
+// synopsis to the labs it lists, but for the command's own words (flag
+// names, values, formats); an English one is English.
+func TestHelpInChinese(t *testing.T) {
+	english := regexp.MustCompile(`\b[A-Za-z]{3,} [A-Za-z]{3,}\b`)
+	code := regexp.MustCompile(`"[^"]*"|\S*[-_.:/]\S*|\bidemlab (mutate|search)\b|\b[A-Z]+\b|\[flags\]|\b(text|json|html|stryker|testdata|git|user\.name)\b`)
+	var zh, en bytes.Buffer
+	if status := Main(labs, []string{"-lang", "zh-CN", "-h"}, &zh, &zh); status != 0 {
+		t.Fatalf("-h: status %d:\n%s", status, zh.String())
+	}
+	for i, line := range strings.Split(zh.String(), "\n") {
+		if w := english.FindString(code.ReplaceAllString(line, "")); w != "" {
+			t.Errorf("line %d keeps English %q: %s", i+1, w, line)
+		}
+	}
+	for _, want := range []string{"用法：idemlab [flags]\n", "实验变异体的杀死报告。参数：\n", "  idemstore    存储（默认）\n", "（默认 30s）"} {
+		if !strings.Contains(zh.String(), want) {
+			t.Errorf("the Chinese -h lacks %q:\n%s", want, zh.String())
+		}
+	}
+	Main(labs, []string{"-lang", "en", "-h"}, &en, &en)
+	for _, want := range []string{"usage: idemlab [flags]\n", "The kill report of the lab's mutants. Flags:\n", "  idemstore    the store (default)\n"} {
+		if !strings.Contains(en.String(), want) {
+			t.Errorf("the English -h lacks %q:\n%s", want, en.String())
+		}
+	}
+}
+
+// TestFlagsInCatalogue: the catalogue's English words every flag as its
+// definition does, so that -h says the same whichever it prints.
+func TestFlagsInCatalogue(t *testing.T) {
+	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
+	var f flags
+	f.define(fs, labs)
+	defined := map[string]string{}
+	fs.VisitAll(func(fl *flag.Flag) { defined[fl.Name] = fl.Usage })
+	cli.LocalizeFlags(fs, i18n.English, "idemlab", i18n.M{"Formats": "text, json, html, stryker"})
+	fs.VisitAll(func(fl *flag.Flag) {
+		if fl.Usage != defined[fl.Name] {
+			t.Errorf("-%s: the catalogue says %q, the definition %q", fl.Name, fl.Usage, defined[fl.Name])
+		}
+	})
+}
