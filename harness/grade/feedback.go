@@ -128,7 +128,7 @@ func (g graded) reasons(rb Rubric) []string {
 	}
 	for _, f := range g.row.Flags {
 		if !isWorded(f) {
-			out = append(out, submission.Quote(f))
+			out = append(out, submission.Quote(report.Flag(g.lang, f)))
 		}
 	}
 	return out

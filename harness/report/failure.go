@@ -39,8 +39,10 @@ var failureForms = []failureForm{
 // and the harness's commands use (no match for `^null$` found in stdout,
 // unexpected command success, a and b differ, ...) are read and worded
 // again from what they hold; a pattern, a file name or a command keeps
-// its own text. Any other message (the store's own error, which is what
-// the observation saw) is returned as it is.
+// its own text. The store's own errors, which the observation saw, are
+// worded again in their known forms (a missing store, a NaN time, a limit
+// out of range), keeping the command and the function that failed. Any
+// other message is returned as it is.
 func Failure(lang i18n.Lang, msg string) string {
 	for _, f := range failureForms {
 		m := f.re.FindStringSubmatch(msg)
@@ -52,6 +54,9 @@ func Failure(lang i18n.Lang, msg string) string {
 			data[name] = m[i+1]
 		}
 		return lang.T(f.id, data)
+	}
+	if s, ok := storeError(lang, msg); ok {
+		return s
 	}
 	return msg
 }

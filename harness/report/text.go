@@ -237,7 +237,11 @@ func kills(ks []killmatrix.Kill) string {
 // observation u counts as no evidence: refused, broken, flaky or timed
 // out, where, and the message.
 func (r *Report) UncountedText(u Uncounted) string {
-	return r.Meta.Lang.T("text.uncounted."+string(u.Status), i18n.M{"Observation": u.Observation, "Pos": u.Pos, "Message": Failure(r.Meta.Lang, u.Message)})
+	msg := Failure(r.Meta.Lang, u.Message)
+	if u.Status == Refused {
+		msg = Refusal(r.Meta.Lang, u.Message)
+	}
+	return r.Meta.Lang.T("text.uncounted."+string(u.Status), i18n.M{"Observation": u.Observation, "Pos": u.Pos, "Message": msg})
 }
 
 func (r *Report) uncounted(b *strings.Builder) {
