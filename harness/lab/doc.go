@@ -37,6 +37,9 @@
 //   - Binding, the import path of the package whose Lab function returns
 //     the value. A program the harness generates imports that package to
 //     get the lab back.
+//   - QuickLoop, the one command a student runs to have their predictions
+//     judged (go test ./mutants for the first lab), which the report's
+//     words tell them to run.
 //
 // An Impl may also carry Entries: the API functions through which the code
 // a mutant changes can run. The generators fill them (see
@@ -64,7 +67,9 @@
 //   - a reference source file, and an API struct as described above;
 //   - a catalogue of mutants, and the mutants themselves, either generated
 //     copies (go generate with harness/cmd/genmutants) or written by hand;
-//   - one or more commands, each a [Command] with a Run function;
+//   - one or more commands, each a [Command] with a Run function that
+//     returns a [Misuse] for a malformed line (the first command is the
+//     one harness/command/labshell runs from a shell);
 //   - observation scripts in folders named for their kinds (happy/ and
 //     edge/), and a worksheet with a prediction block for each mutant;
 //   - the Lab function, which binds these into one value, and a test that

@@ -269,7 +269,7 @@
 //	  -time time
 //	    	the search's budget in time (shrinking aside) (default 2m0s)
 //	  -worksheet FILE
-//	    	worksheet holding predictions (FILE; repeatable; default worksheet.md and worksheet.zh-CN.md)
+//	    	worksheet holding predictions (FILE; repeatable; default: the lab's worksheets)
 //
 //	Labs (-lab NAME):
 //	  idemstore    an SQLite idempotency-key store and its retention purge (default)

@@ -62,7 +62,7 @@ func runSearch(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.mutant, "mutant", "", "the mutant: a lab mutant's `NAME` or label, a generated mutant's id, or with -heldout a held-out mutant")
 	fs.BoolVar(&f.instructor, "instructor", false, "the instructor's view: any mutant, predicted or not")
 	fs.StringVar(&f.heldOut, "heldout", "", "the held-out catalogue `FILE` the mutant is in (instructors only)")
-	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default worksheet.md and worksheet.zh-CN.md)")
+	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default: the lab's worksheets)")
 	fs.StringVar(&f.chdir, "C", "", "run against the checkout in `DIR` (default: the current folder)")
 	fs.Uint64Var(&f.opt.Seed, "seed", 1, "the search's `seed`")
 	fs.IntVar(&f.opt.Programs, "programs", 5000, "the search's budget in `programs`")
