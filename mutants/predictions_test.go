@@ -35,7 +35,7 @@ func studentRun(t *testing.T, studentDir string, cfg labrun.Config) *labrun.Resu
 func tryStudentRun(t *testing.T, studentDir string, cfg labrun.Config) (*labrun.Result, error) {
 	t.Helper()
 	cfg.Lab, cfg.Root = mutants.Lab(), root
-	own, refused, err := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits}.ReadObservations(studentDir)
+	own, refused, err := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits, Root: root}.ReadObservations(studentDir)
 	if err != nil {
 		return nil, fmt.Errorf("your observations in %s: %v", studentDir, err)
 	}

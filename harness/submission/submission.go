@@ -83,6 +83,10 @@ type Reader struct {
 	// Prefix is put before the paths the submission's files are named by
 	// in messages and reports ("" names them relative to the submission).
 	Prefix string
+	// Root, for ReadObservations without a Prefix, is the module root
+	// the files are named from (testdata/student/x.txtar), whatever the
+	// working directory; "" names them from the working directory.
+	Root string
 }
 
 // Read reads the submission in folder path: its worksheets and history,
@@ -114,10 +118,15 @@ func (rd Reader) Read(path string) (*Submission, error) {
 
 // ReadObservations reads the observations of a student/ folder alone, as
 // Read does: for a student's own checkout. Without a Prefix, files are
-// named relative to the working directory (testdata/student/x.txtar).
+// named from Root (when the folder is inside it), else from the working
+// directory, with slashes
+// (testdata/student/x.txtar), as the lab's own observations are.
 func (rd Reader) ReadObservations(path string) ([]killmatrix.Observation, map[string]string, error) {
 	if rd.Prefix == "" {
 		rd.Prefix = Rel(filepath.Dir(path))
+		if rel, err := filepath.Rel(rd.Root, filepath.Dir(path)); rd.Root != "" && err == nil && !strings.HasPrefix(rel, "..") {
+			rd.Prefix = filepath.ToSlash(rel)
+		}
 	}
 	d, err := openDir(path)
 	if errors.Is(err, fs.ErrNotExist) {

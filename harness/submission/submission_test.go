@@ -333,3 +333,31 @@ func TestManyEntries(t *testing.T) {
 		t.Errorf("the worksheet is read all the same: %d worksheets", len(s.Worksheets))
 	}
 }
+
+// TestReadObservationsNamesFromRoot: with Root, a refused observation is
+// named from the module root, with slashes, whatever the working
+// directory (go test ./mutants runs in mutants/): one path style in
+// every report, the lab's own observations' (testdata/student/x.txtar).
+func TestReadObservationsNamesFromRoot(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "testdata", "student")
+	testfs.Write(t, root, map[string]string{"testdata/student/runs.txtar": "# runs a program\nexec ls\n"})
+	t.Chdir(filepath.Join(root, "testdata"))
+	for _, c := range []struct {
+		name, root, dir, want string
+	}{
+		{"from the root", "..", filepath.Join("..", "testdata", "student"), "testdata/student/runs.txtar:2: "},
+		// A folder outside Root is named from the working directory.
+		{"outside the root", filepath.Join(root, "elsewhere"), dir, "student/runs.txtar:2: "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, refused, err := submission.Reader{Lab: mutants.Lab(), Limits: submission.DefaultLimits, Root: c.root}.ReadObservations(c.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := refused["student/runs"]; !strings.HasPrefix(got, c.want) {
+				t.Errorf("refused as %q, want it to start %q", got, c.want)
+			}
+		})
+	}
+}

@@ -233,7 +233,7 @@ func (f *flags) own(cfg *labrun.Config) error {
 		}
 	}
 	cfg.StudentRoot = filepath.Dir(dir)
-	rd := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits}
+	rd := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits, Root: cfg.Root}
 	own, refused, err := rd.ReadObservations(dir)
 	if err != nil {
 		return fmt.Errorf("your observations in %s: %v", dir, err)
