@@ -92,3 +92,45 @@ func TestChineseRunHasNoEnglishSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseWorksheetsAreChinese: each lab's Chinese worksheet, outside
+// its code (blocks, inline code, commands, paths) and the English terms
+// it glosses in full-width parentheses, has no English sentence; and each
+// English worksheet has no Chinese outside the line that points to the
+// Chinese one.
+func TestChineseWorksheetsAreChinese(t *testing.T) {
+	gloss := regexp.MustCompile(`（[^）]*）|<!--.*?-->`)
+	han := regexp.MustCompile(`\p{Han}`)
+	for _, dir := range []string{"../..", "../../labs/lease"} {
+		for _, c := range []struct {
+			file string
+			bad  func(string) string
+		}{
+			{"worksheet.zh-CN.md", func(line string) string {
+				return englishSentence.FindString(code.ReplaceAllString(gloss.ReplaceAllString(line, ""), ""))
+			}},
+			{"worksheet.md", func(line string) string {
+				if strings.Contains(line, "worksheet.zh-CN.md") || strings.Contains(line, "中文版") {
+					return ""
+				}
+				return han.FindString(line)
+			}},
+		} {
+			file := filepath.Join(dir, c.file)
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inCode := false
+			for i, line := range strings.Split(string(data), "\n") {
+				if strings.HasPrefix(strings.TrimSpace(line), "```") {
+					inCode = !inCode
+					continue
+				}
+				if s := c.bad(line); s != "" && !inCode {
+					t.Errorf("%s:%d: %q is not in the worksheet's language: %s", file, i+1, s, line)
+				}
+			}
+		}
+	}
+}
