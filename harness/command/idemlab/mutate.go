@@ -192,15 +192,17 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 		return failMutate(stderr, exitcode.Internal, err)
 	}
 	defer p.Close()
-	meter.Stage("running the observations")
+	meter.Stage("running the observations, and searching the equivalent mutants again")
+	running := g.startSearches(p, f)
 	m, err := p.Run(mutagen.RunOptions{Options: opt, Dir: obsDir, Strict: true, Progress: meter})
 	if err != nil {
+		<-running.done // its processes end before the program is removed
 		return failMutate(stderr, exitcode.Internal, err)
 	}
 	meter.Finish()
 	res := &mutagen.RunResult{Matrix: m, Unviable: p.Unviable, Generate: p.Generate, Build: p.Build, Run: m.Elapsed, Builds: p.Builds}
-	meter.Stage("searching the survivors and the equivalent mutants")
-	searches, err := g.search(p, m, f)
+	meter.Stage("searching the survivors")
+	searches, err := running.finish(m)
 	if err != nil {
 		return failMutate(stderr, exitcode.Internal, err)
 	}

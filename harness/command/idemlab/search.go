@@ -36,46 +36,107 @@ func (b *searchBudget) define(fs *flag.FlagSet) {
 	fs.BoolVar(&b.off, "no-search", false, "judge by the observations alone: search no survivor, and no equivalent mutant again")
 }
 
-// search runs the differential search of every survivor, with the
-// flags' budget, and the recorded search of every equivalent mutant
-// again, with the file's smaller budget (or, with -record, the budget to
-// record), by mutant id.
-func (g *generated) search(p *mutagen.Program, m *killmatrix.Matrix, f mutateFlags) (map[string]*search.Result, error) {
-	if f.search.off && f.record == 0 {
-		return nil, nil
-	}
+// searches are the differential searches of one run: the equivalent
+// mutants' searches, started as soon as the program is built, since which
+// mutants the file lists does not depend on the observations, and run
+// beside them (the observations leave a core idle while a command sleeps
+// or waits for a lock); then the survivors' searches, once the run says
+// which mutants survived.
+type searches struct {
+	p      *mutagen.Program
+	g      *generated
+	f      mutateFlags
+	done   chan struct{}
+	eq     []search.Result
+	eqErr  error
+	listed map[string]bool
+}
+
+// startSearches starts the search of every equivalent mutant listed among
+// the selected ones: again with the file's smaller budget, or with -record
+// the budget to record.
+func (g *generated) startSearches(p *mutagen.Program, f mutateFlags) *searches {
+	s := &searches{p: p, g: g, f: f, done: make(chan struct{}), listed: map[string]bool{}}
 	var jobs []mutagen.SearchJob
+	if !f.search.off || f.record > 0 {
+		for _, m := range g.selected {
+			if job, ok := g.equivalentJob(m.ID, f); ok {
+				jobs = append(jobs, job)
+				s.listed[m.ID] = true
+			}
+		}
+	}
+	go func() {
+		defer close(s.done)
+		s.eq, s.eqErr = p.Search(jobs, s.limit())
+	}()
+	return s
+}
+
+// limit is each search's budget in time: none for a search to record,
+// which spends its whole budget in programs.
+func (s *searches) limit() time.Duration {
+	if s.f.record > 0 {
+		return 0
+	}
+	return s.f.search.time
+}
+
+// equivalentJob is the search of mutant id if the file lists it as
+// equivalent.
+func (g *generated) equivalentJob(id string, f mutateFlags) (mutagen.SearchJob, bool) {
+	q, equivalent := g.eq.Lookup(id)
+	if !equivalent {
+		return mutagen.SearchJob{}, false
+	}
 	ciPrograms := defaultCIPrograms
-	if g.eq != nil && g.eq.CIPrograms > 0 {
+	if g.eq.CIPrograms > 0 {
 		ciPrograms = g.eq.CIPrograms
 	}
+	switch {
+	case f.record > 0:
+		return mutagen.SearchJob{ID: id, Seed: 1, Programs: f.record}, true
+	case q.Search != nil:
+		return mutagen.SearchJob{ID: id, Seed: q.Search.Seed, Programs: min(ciPrograms, q.Search.Programs)}, true
+	}
+	return mutagen.SearchJob{ID: id, Seed: 1, Programs: ciPrograms}, true
+}
+
+// finish searches every survivor the file does not list, with the flags'
+// budget, waits for the equivalent mutants' searches, and returns the
+// results of the mutants that survived the observations, by mutant id (an
+// equivalent mutant the observations killed is reported as such, and its
+// search is dropped).
+func (s *searches) finish(m *killmatrix.Matrix) (map[string]*search.Result, error) {
+	var jobs []mutagen.SearchJob
+	survived := map[string]bool{}
 	for _, row := range m.Mutants {
 		if row.Outcome != outcome.Survived {
 			continue
 		}
-		q, equivalent := g.eq.Lookup(row.Name)
-		switch {
-		case equivalent && f.record > 0:
-			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: 1, Programs: f.record})
-		case equivalent && q.Search != nil:
-			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: q.Search.Seed, Programs: min(ciPrograms, q.Search.Programs)})
-		case equivalent:
-			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: 1, Programs: ciPrograms})
-		default:
-			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: f.search.seed, Programs: f.search.programs})
+		survived[row.Name] = true
+		if !s.listed[row.Name] && !s.f.search.off {
+			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: s.f.search.seed, Programs: s.f.search.programs})
 		}
 	}
-	limit := f.search.time
-	if f.record > 0 {
-		limit = 0 // a recorded search spends its whole budget
-	}
-	results, err := p.Search(jobs, limit)
+	results, err := s.p.Search(jobs, s.limit())
+	<-s.done
 	if err != nil {
 		return nil, err
 	}
+	if s.eqErr != nil {
+		return nil, s.eqErr
+	}
+	if s.f.search.off && s.f.record == 0 {
+		return nil, nil
+	}
 	out := map[string]*search.Result{}
-	for i := range results {
-		out[results[i].Other] = &results[i]
+	for _, rs := range [][]search.Result{s.eq, results} {
+		for i := range rs {
+			if survived[rs[i].Other] {
+				out[rs[i].Other] = &rs[i]
+			}
+		}
 	}
 	return out, nil
 }
