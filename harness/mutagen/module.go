@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"text/template"
 
@@ -61,22 +63,15 @@ func (w *writer) module(mutants []Mutant, p *Program) ([]compiled, error) {
 	if w.fields, err = mutation.APIFields(w.src); err != nil {
 		return nil, err
 	}
+	copies := w.copies(mutants)
 	var viable []compiled
 	for i, m := range mutants {
-		// Contiguous chunks keep the mutants in input order.
-		c := compiled{ID: m.ID, Stem: fmt.Sprintf("m%03d", i), Dir: chunkDir(i * w.chunks / len(mutants)), Mutant: m}
-		out, err := m.Apply(w.src)
+		c, err := copies[i].compiled, copies[i].err
 		if err != nil {
-			p.Unviable = append(p.Unviable, Unviable{m.ID, NotApplied, err.Error()})
+			p.Unviable = append(p.Unviable, Unviable{m.ID, copies[i].why, err.Error()})
 			continue
 		}
-		c.entries = mutation.Reach(w.src, out, w.fields)
-		if out, c.edits, err = w.rename.Prefix(out, c.Dir, c.Stem+"_"); err != nil {
-			// The renamer type-checks the copy: what it rejects would
-			// not compile.
-			p.Unviable = append(p.Unviable, Unviable{m.ID, NotCompiled, err.Error()})
-			continue
-		}
+		out := copies[i].src
 		if w.nonce != "" {
 			out = fmt.Appendf(out, "\n// nonce %s\n", w.nonce)
 		}
@@ -88,6 +83,55 @@ func (w *writer) module(mutants []Mutant, p *Program) ([]compiled, error) {
 		viable = append(viable, c)
 	}
 	return viable, nil
+}
+
+// A mutantCopy is one mutant's file as the program holds it, or why it
+// cannot be made.
+type mutantCopy struct {
+	compiled
+	src []byte
+	err error
+	why string // the kind of unviable mutant it is, when err is set
+}
+
+// copies applies each mutant to the reference and prefixes its names, on
+// every CPU: each copy is type-checked, which made this loop, run on one,
+// the longest part of writing the program. The copies come back in the
+// mutants' order.
+func (w *writer) copies(mutants []Mutant) []mutantCopy {
+	out := make([]mutantCopy, len(mutants))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = w.copy(i, mutants[i], len(mutants))
+			}
+		})
+	}
+	for i := range mutants {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// copy makes mutant m, the i-th of n, as a file of its chunk's package.
+func (w *writer) copy(i int, m Mutant, n int) mutantCopy {
+	// Contiguous chunks keep the mutants in input order.
+	c := mutantCopy{compiled: compiled{ID: m.ID, Stem: fmt.Sprintf("m%03d", i), Dir: chunkDir(i * w.chunks / n), Mutant: m}}
+	out, err := m.Apply(w.src)
+	if err != nil {
+		c.err, c.why = err, NotApplied
+		return c
+	}
+	c.entries = mutation.Reach(w.src, out, w.fields)
+	// The renamer type-checks the copy: what it rejects would not compile.
+	if c.src, c.edits, c.err = w.rename.Prefix(out, c.Dir, c.Stem+"_"); c.err != nil {
+		c.why = NotCompiled
+	}
+	return c
 }
 
 // renamer makes the renamer of the module's copies, which type-checks
