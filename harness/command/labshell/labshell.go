@@ -16,6 +16,7 @@ import (
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/mutation"
+	"idemlab/harness/report"
 )
 
 // Main runs one command line of a lab's own command, args without the
@@ -222,7 +223,7 @@ func (o options) runLine(s shell, held *heldout.Set, lang i18n.Lang, stdout, std
 		fmt.Fprintln(stderr, s.misuseIn(lang, misuse))
 		return 2
 	case err != nil:
-		fmt.Fprintf(stderr, "%s: %v\n", s.cmd.Name, err)
+		fmt.Fprintln(stderr, report.Failure(lang, s.cmd.Name+": "+err.Error())) // the store's error, in the student's language
 		return 1
 	}
 	return 0

@@ -220,6 +220,17 @@ func TestChinese(t *testing.T) {
 			t.Errorf("%q: English %q, want idem's own %q", args, english, u.Error())
 		}
 	}
+	// The store's own errors, as the command prints them.
+	defer func(l func(*lab.Lab) i18n.Lang) { language = l }(language)
+	language = func(*lab.Lab) i18n.Lang { return i18n.Chinese }
+	dir := t.TempDir()
+	for _, args := range [][]string{{"fetch", "k1", "5"}, {"init"}, {"fetch", "k1", "NaN"}, {"expired", "5", "0"}} {
+		var stderr bytes.Buffer
+		run(append([]string{"-db", filepath.Join(dir, "store.db")}, args...), io.Discard, &stderr)
+		if args[0] != "init" {
+			check(fmt.Sprintf("the store's error of %q", args), stderr.String())
+		}
+	}
 	var u *idem.UsageError
 	errors.As(idem.Run(mutants.Lab().Reference, t.TempDir(), []string{"fech", "k1", "5"}, io.Discard), &u)
 	if got := idemShell().misuseIn(i18n.Chinese, u); !strings.Contains(got, `未知的子命令 "fech"；你是不是想输入 "fetch"？`) {
