@@ -54,7 +54,7 @@
 //     copies, the registry, the embedded catalogue and the idem.API type in
 //     step with the reference; TestClauses holds clauses.json against the
 //     observations; TestExampleWorksheet runs the filled example in
-//     testdata/example. The thousand-run test of the interleaving
+//     mutants/testdata/answers (an answer key for the tests). The thousand-run test of the interleaving
 //     observation lives apart, in mutants/interleavetest, so that the
 //     quick loop stays quick.
 //

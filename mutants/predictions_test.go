@@ -121,10 +121,10 @@ func TestStudentObservations(t *testing.T) {
 }
 
 // TestExampleWorksheet runs the lab against the filled example worksheet
-// in testdata/example, which holds right and wrong predictions on purpose,
+// in mutants/testdata/answers, which holds right and wrong predictions on purpose,
 // and one valid and one broken observation of a student's own.
 func TestExampleWorksheet(t *testing.T) {
-	example := filepath.Join(root, "testdata", "example")
+	example := filepath.Join(root, "mutants", "testdata", "answers")
 	sheet := filepath.Join(example, "worksheet.md")
 	res := studentRun(t, filepath.Join(example, killmatrix.KindStudent), labrun.Config{Worksheets: []string{sheet}})
 	r := res.Full

@@ -94,7 +94,7 @@ func TestLoadExample(t *testing.T) {
 		t.Fatalf("no lab observation %s", name)
 		return killmatrix.Observation{}
 	}
-	student, err := killmatrix.Load(killmatrix.KindStudent, "../../testdata/example/student/counts_after_one_reserve.txtar")
+	student, err := killmatrix.Load(killmatrix.KindStudent, "../../mutants/testdata/answers/student/counts_after_one_reserve.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}

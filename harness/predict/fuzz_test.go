@@ -55,7 +55,7 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	if example, err := os.ReadFile(filepath.Join("..", "..", "testdata", "example", "worksheet.md")); err == nil {
+	if example, err := os.ReadFile(filepath.Join("..", "..", "mutants", "testdata", "answers", "worksheet.md")); err == nil {
 		f.Add(example)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -600,7 +600,7 @@ func labKnown(t *testing.T, studentRoot string) predict.Known {
 }
 
 func TestParseExampleWorksheet(t *testing.T) {
-	example := filepath.Join("..", "..", "testdata", "example")
+	example := filepath.Join("..", "..", "mutants", "testdata", "answers")
 	file := filepath.Join(example, "worksheet.md")
 	sheet, err := predict.ParseFiles([]string{file}, labKnown(t, example))
 	if err != nil {

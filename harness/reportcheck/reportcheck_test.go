@@ -23,7 +23,7 @@ import (
 // The example worksheet and its student observations: one that kills a
 // mutant, one that fails on the reference.
 const (
-	worksheet = "testdata/example/worksheet.md"
+	worksheet = "mutants/testdata/answers/worksheet.md"
 	invalid   = "student/fetch_at_expiry_still_replays"
 )
 
@@ -50,7 +50,7 @@ func makeReport(t *testing.T, history string) []byte {
 // makeReportWith is makeReport with the kill matrix built with build.
 func makeReportWith(t *testing.T, history string, build killmatrix.Options) []byte {
 	t.Helper()
-	own, refused, err := vet("../../testdata/example/student")
+	own, refused, err := vet("../../mutants/testdata/answers/student")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func makeReportWith(t *testing.T, history string, build killmatrix.Options) []by
 		Lab:         mutants.Lab(),
 		Root:        root(t),
 		Worksheets:  []string{"../../" + worksheet},
-		StudentRoot: "../../testdata/example",
+		StudentRoot: "../../mutants/testdata/answers",
 		Own:         own,
 		Refused:     refused,
 		History:     history,

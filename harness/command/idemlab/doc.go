@@ -9,9 +9,9 @@
 //
 // In the student's view (the default) a mutant's killers, the evidence and
 // the divergence appear once the student has recorded a prediction for it;
-// see the README. idemlab mutate judges every single-point mutant of the
+// see the README's "For students". idemlab mutate judges every single-point mutant of the
 // reference instead (see below). Run idemlab -h, or idemlab mutate -h, for
-// the flags; the README shows both outputs.
+// the flags; this manual shows both outputs.
 //
 // # Synopsis
 //
@@ -117,9 +117,10 @@
 //
 //	go run ./harness/cmd/idemlab -mutant 4_fetch -run '^edge/' -lang zh-CN
 //
-// The filled example worksheet, with its student's own observations:
+// A worksheet and own observations kept elsewhere (the folder must be
+// named student):
 //
-//	go run ./harness/cmd/idemlab -worksheet testdata/example/worksheet.md -student testdata/example/student
+//	go run ./harness/cmd/idemlab -worksheet ../mine/worksheet.md -student ../mine/student
 //
 // A report to hand in, and the instructor's view with held-out mutants:
 //

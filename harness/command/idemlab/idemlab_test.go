@@ -47,7 +47,7 @@ func TestRunExampleJSON(t *testing.T) {
 	html, str := filepath.Join(dir, "r.html"), filepath.Join(dir, "s.json")
 	var stdout, stderr bytes.Buffer
 	status := run([]string{"-q", "-json", "-html", html, "-stryker", str,
-		"-worksheet", root + "/testdata/example/worksheet.md", "-student", root + "/testdata/example/student"}, &stdout, &stderr)
+		"-worksheet", root + "/mutants/testdata/answers/worksheet.md", "-student", root + "/mutants/testdata/answers/student"}, &stdout, &stderr)
 	// The example's broken observation is the student's: the lab itself
 	// is sound and every mutant dies, so the status is 0.
 	if status != exitcode.OK {
@@ -78,7 +78,7 @@ func TestRunExampleJSON(t *testing.T) {
 			digested = append(digested, d.Path)
 		}
 	}
-	for _, want := range []string{"testdata/example/worksheet.md", "testdata/edge/fetch_at_expiry_is_nil.txtar", "mutants/catalogue.json", "reference/store.go", "harness/"} {
+	for _, want := range []string{"mutants/testdata/answers/worksheet.md", "testdata/edge/fetch_at_expiry_is_nil.txtar", "mutants/catalogue.json", "reference/store.go", "harness/"} {
 		if !slices.Contains(digested, want) {
 			t.Errorf("inputs lack a digest of %s: %v", want, digested)
 		}
@@ -220,7 +220,7 @@ func TestRunHeldOut(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			str := filepath.Join(t.TempDir(), "stryker.json")
-			args := append([]string{"-q", "-json", "-stryker", str, "-instructor", "-worksheet", root + "/testdata/example/worksheet.md"}, noStudent...)
+			args := append([]string{"-q", "-json", "-stryker", str, "-instructor", "-worksheet", root + "/mutants/testdata/answers/worksheet.md"}, noStudent...)
 			status := run(append(args, tc.args...), &stdout, &stderr)
 			if status != tc.status {
 				t.Errorf("exit %d, want %d (stderr %q)", status, tc.status, stderr.String())
@@ -275,7 +275,7 @@ func killerOr(equivalent string) string {
 // observation, a mutant's row says none was run, not "0 of 0".
 func TestRunSubsetSaysHappyPathNotRun(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	status := run(append([]string{"-q", "-instructor", "-run", "^edge/fetch_", "-worksheet", root + "/testdata/example/worksheet.md"}, noStudent...), &stdout, &stderr)
+	status := run(append([]string{"-q", "-instructor", "-run", "^edge/fetch_", "-worksheet", root + "/mutants/testdata/answers/worksheet.md"}, noStudent...), &stdout, &stderr)
 	if status != exitcode.Survived {
 		t.Errorf("exit %d, want %d: a subset of the edge observations lets mutants survive (stderr %q)", status, exitcode.Survived, stderr.String())
 	}
@@ -299,7 +299,7 @@ func TestSelectionsComposeWithPredictions(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			args := append([]string{"-q", "-json", "-worksheet", root + "/testdata/example/worksheet.md", "-student", root + "/testdata/example/student"}, tc.args...)
+			args := append([]string{"-q", "-json", "-worksheet", root + "/mutants/testdata/answers/worksheet.md", "-student", root + "/mutants/testdata/answers/student"}, tc.args...)
 			run(args, &stdout, &stderr)
 			var r report.Report
 			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {

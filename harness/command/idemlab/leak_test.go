@@ -37,7 +37,7 @@ func TestNothingPredictedRevealsNothing(t *testing.T) {
 	if err := os.WriteFile(sheet, []byte(blocks.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	common := []string{"-q", "-worksheet", sheet, "-student", root + "/testdata/example/student"}
+	common := []string{"-q", "-worksheet", sheet, "-student", root + "/mutants/testdata/answers/student"}
 
 	full := runJSON(t, append(common, "-instructor")...)
 	answers := map[string][]string{}

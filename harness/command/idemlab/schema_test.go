@@ -18,7 +18,7 @@ func TestJSONViewsMatchSchema(t *testing.T) {
 	// A part of the lab is enough for the report's shape, and quicker:
 	// the predictions outside it are reported as not judged, which the
 	// schema must allow too.
-	sheet := []string{"-worksheet", root + "/testdata/example/worksheet.md", "-student", root + "/testdata/example/student",
+	sheet := []string{"-worksheet", root + "/mutants/testdata/answers/worksheet.md", "-student", root + "/mutants/testdata/answers/student",
 		"-run", "^(happy|edge|student)/(fetch|init)"}
 	for _, view := range [][]string{
 		{"-lang", "zh-CN"},

@@ -18,7 +18,7 @@ import (
 // student's worksheet predicts it; the script printed is an observation
 // that passes on the reference and fails on the mutant.
 func TestSearchCommand(t *testing.T) {
-	sheet := root + "/testdata/example/worksheet.md" // predicts 4_fetch, not 5_expired
+	sheet := root + "/mutants/testdata/answers/worksheet.md" // predicts 4_fetch, not 5_expired
 	tests := []struct {
 		name     string
 		args     []string

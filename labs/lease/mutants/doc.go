@@ -50,7 +50,7 @@
 //     are the only tests a student's work can fail, and "go test
 //     ./labs/lease/mutants" is the student's quick loop for this lab.
 //     TestExampleWorksheet is a student's trial of the Chinese worksheet
-//     (labs/lease/testdata/example), with lessons in Chinese.
+//     (labs/lease/mutants/testdata/answers), with lessons in Chinese.
 //   - labs/lease/mutants/harnesstest runs the lab through the harness's
 //     library entry points, with no harness change: the kill report and
 //     every writer, the example held-out catalogue, every generated

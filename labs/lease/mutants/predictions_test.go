@@ -118,12 +118,12 @@ func TestStudentObservations(t *testing.T) {
 }
 
 // TestExampleWorksheet is a student's trial of the Chinese worksheet:
-// labs/lease/testdata/example holds it filled with right and wrong
+// labs/lease/mutants/testdata/answers holds it filled with right and wrong
 // predictions on purpose, and two observations of the student's own, one
 // valid and one that expects a mutant's behaviour. The verdicts, the
 // score, the misconception and the lessons, in Chinese, are checked.
 func TestExampleWorksheet(t *testing.T) {
-	example := filepath.Join(labDir, "testdata", "example")
+	example := filepath.Join(labDir, "mutants", "testdata", "answers")
 	sheet := filepath.Join(example, "worksheet.zh-CN.md")
 	res := studentRun(t, filepath.Join(example, killmatrix.KindStudent), labrun.Config{Worksheets: []string{sheet}})
 	r := res.Full
