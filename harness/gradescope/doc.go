@@ -45,8 +45,8 @@
 //     worksheets, history and observations (links copied as links, which
 //     grade refuses) into a class of one, and runs
 //     grade -C source/lab -format gradescope -o results/results.json on it.
-//     Grading is what grade does for a class (see the README's "Grading
-//     untrusted work"), with the same budgets.
+//     Grading is what grade does for a class (see the README's
+//     "Grading"), with the same budgets.
 //
 //  6. To change the held-out catalogue, the rubric or the lab, write a
 //     new bundle and upload it again; Gradescope can then regrade every

@@ -53,19 +53,6 @@ func holds(out, want string) bool {
 	return strings.Contains(out, want)
 }
 
-// UsageInREADME fails t when what run prints for args and -h is not the
-// region usage-NAME of the README at readme.
-func UsageInREADME(t *testing.T, readme, name string, run Run, args ...string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	if status := run(append(args, "-h"), &stdout, &stderr); status != exitcode.OK {
-		t.Fatalf("%s -h: exit %d, stderr %q", name, status, stderr.String())
-	}
-	if msg := docgen.CheckUsage(readme, name, stdout.String()); msg != "" {
-		t.Error(msg)
-	}
-}
-
 // UsageInDoc fails t when what run prints for args and -h is not the
 // generated usage of command name in the Go file doc (its package's
 // doc.go; see docgen.GoUsage).

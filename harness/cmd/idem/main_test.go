@@ -18,9 +18,3 @@ func run(args []string, stdout, stderr io.Writer) int {
 func TestUsageInDoc(t *testing.T) {
 	clitest.UsageInDoc(t, "../../command/labshell/doc.go", "idem", run, "-lang", "en")
 }
-
-// TestUsageInREADME: the README shows idem's -h output, in English, as
-// this binary prints it, while it has its region.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "idem", run, "-lang", "en")
-}

@@ -21,10 +21,3 @@ func TestUsageInDoc(t *testing.T) {
 	clitest.UsageInDoc(t, doc, "idemlab mutate", run, "mutate")
 	clitest.UsageInDoc(t, doc, "idemlab search", run, "search")
 }
-
-// TestUsageInREADME: the README shows idemlab's and idemlab mutate's -h
-// output as they are, while it has their regions.
-func TestUsageInREADME(t *testing.T) {
-	clitest.UsageInREADME(t, "../../../README.md", "idemlab", run, "-lang", "en")
-	clitest.UsageInREADME(t, "../../../README.md", "mutate", run, "mutate")
-}

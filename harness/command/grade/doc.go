@@ -22,9 +22,9 @@
 // its work directory; it runs each submission's observations in a worker of
 // its own (grade started again, in a sandbox, under budgets of time,
 // memory, disk and output), so that nothing one student wrote can stop the
-// grading, slow it beyond its budget, or change another's grade. The
-// README's section "Grading untrusted work" says what a submission may do
-// and lists the budgets.
+// grading, slow it beyond its budget, or change another's grade. Package
+// harness/submission says what a submission may do; the README's
+// "Grading" section lists the budgets.
 //
 // grade prints one line per student: predictions right, lab mutants and
 // held-out mutants killed by the student's own observations, invalid
@@ -93,8 +93,41 @@
 //	...
 //	grade merge -format csv -o grades.csv shard-*.json
 //
-// The README's section "Classes too big for one machine" has the same as a
-// GitHub Actions workflow. Another lab built in, by its name:
+// The same as a GitHub Actions workflow, a job per shard and one merge:
+//
+//	name: grade
+//	on: workflow_dispatch
+//	jobs:
+//	  shard:
+//	    runs-on: ubuntu-latest
+//	    strategy:
+//	      matrix:
+//	        shard: [1, 2, 3, 4]
+//	    steps:
+//	      - uses: actions/checkout@v4                  # the lab: reference, mutants, observations
+//	      - uses: actions/checkout@v4                  # the class's submissions
+//	        with: {repository: my-course/submissions, path: class, token: "${{ secrets.SUBMISSIONS_TOKEN }}"}
+//	      - uses: actions/setup-go@v5
+//	        with: {go-version: "1.26"}
+//	      - run: sudo apt-get install -y bubblewrap
+//	      - run: go build -o grade ./harness/cmd/grade
+//	      - run: ./grade -q -format json -shard ${{ matrix.shard }}/4 -feedback feedback -o shard-${{ matrix.shard }}.json class
+//	      - uses: actions/upload-artifact@v4
+//	        with: {name: "shard-${{ matrix.shard }}", path: "shard-*.json\nfeedback/"}
+//	  merge:
+//	    needs: shard
+//	    runs-on: ubuntu-latest
+//	    steps:
+//	      - uses: actions/checkout@v4
+//	      - uses: actions/setup-go@v5
+//	        with: {go-version: "1.26"}
+//	      - uses: actions/download-artifact@v4
+//	        with: {pattern: "shard-*", merge-multiple: true}
+//	      - run: go run ./harness/cmd/grade merge -format csv -o grades.csv shard-*.json
+//	      - uses: actions/upload-artifact@v4
+//	        with: {name: grades, path: "grades.csv\nfeedback/"}
+//
+// Another lab built in, by its name:
 //
 //	go run ./harness/cmd/genclass -lab lease -n 20 /tmp/lease-class
 //	go run ./harness/cmd/grade -lab lease /tmp/lease-class

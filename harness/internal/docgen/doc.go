@@ -32,9 +32,9 @@
 // of the lab's commands in the README. [CommandList] is the same command
 // reference as Go doc comment lines, for the idem package's manual. A
 // command's usage is different: it comes from running the command with -h,
-// which gendocs does and [UsageBlock] wraps; each command's own test
-// compares its -h output with the README's region usage-NAME by
-// [CheckUsage].
+// which gendocs does and [UsageBlock] (for a README region) and
+// [GoUsageBlock] (for a manual) wrap; each command's own test compares its
+// -h output with its manual's region ([CheckGoUsage]).
 //
 // # Invariants
 //

@@ -69,23 +69,6 @@ func lineStarting(text string, from int, prefix string) int {
 // region usage-NAME.
 func UsageBlock(out string) string { return "```\n" + out + "```\n" }
 
-// CheckUsage compares a command's -h output with the README's region
-// usage-NAME, read from readme, and says what is wrong, or "".
-func CheckUsage(readme, name, out string) string {
-	data, err := os.ReadFile(readme)
-	if err != nil {
-		return err.Error()
-	}
-	got, err := Extract(string(data), Markdown("usage-"+name))
-	if err != nil {
-		return err.Error()
-	}
-	if got != UsageBlock(out) {
-		return fmt.Sprintf("stale: run go generate ./... (the README's usage-%s region is not what -h prints)", name)
-	}
-	return ""
-}
-
 // GoUsage are the markers of command name's usage in a Go doc comment
 // (its package's doc.go, where go doc shows it): the lines after one
 // starting "// Usage of NAME, generated" up to "// (end of the generated
