@@ -172,6 +172,11 @@ func TestExampleWorksheet(t *testing.T) {
 	if len(r.Uncounted) != 1 || r.Uncounted[0].Observation != "student/fetch_at_expiry_still_replays" || r.Uncounted[0].Status != "broken" {
 		t.Fatalf("uncounted observations = %+v, want student/fetch_at_expiry_still_replays broken", r.Uncounted)
 	}
+	// Named from the module root, as the lab's own observations are,
+	// though go test runs in mutants/.
+	if pos := r.Uncounted[0].Pos; !strings.HasPrefix(pos, "testdata/example/student/fetch_at_expiry_still_replays.txtar:") {
+		t.Errorf("the broken observation is at %s, want testdata/example/student/...", pos)
+	}
 	var shared []string
 	for _, s := range r.Uncounted[0].SharedWith {
 		shared = append(shared, s.Mutant)

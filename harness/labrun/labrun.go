@@ -196,7 +196,9 @@ func (cfg Config) fromRoot(obs []killmatrix.Observation) []killmatrix.Observatio
 		if o.Run == "" {
 			o.Run = o.File
 		}
-		o.File = slashRel(cfg.Root, o.File)
+		// Run is where the file is, from the working directory; File may
+		// already be named otherwise (a reader's Root or Prefix).
+		o.File = slashRel(cfg.Root, o.Run)
 		out[i] = o
 	}
 	return out

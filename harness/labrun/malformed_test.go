@@ -21,7 +21,7 @@ import (
 func TestMalformedBlockBesideWellFormedOnes(t *testing.T) {
 	sheet := filepath.Join(t.TempDir(), "worksheet.md")
 	text := "# mine\n\n```prediction\nmutant: 2_result\nkiller: happy/inc_then_get\nevidence: return\nreason: the first inc prints 0\n```\n\n" +
-		"```prediction\nmutant: 3_save\nkiller: happy/inc_then_get\nevidence: maybe\nreason: r\n```\n"
+		"```prediction\nmutant: 3_save\nkiller: happy/nope\nevidence: maybe\n```\n"
 	if err := os.WriteFile(sheet, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,12 @@ func TestMalformedBlockBesideWellFormedOnes(t *testing.T) {
 	for _, p := range r.WorksheetProblems {
 		problems = append(problems, p.Message)
 	}
-	want := []string{filepath.ToSlash(sheet) + `:13: evidence "maybe": want return, error or state`}
+	dir := "harness/labrun/testdata/counter/observations/"
+	want := []string{ // as read: a block's missing fields first
+		filepath.ToSlash(sheet) + `:13: the prediction for 3_save is missing reason (fill every field but survives, or none)`,
+		filepath.ToSlash(sheet) + `:12: killer: unknown observation "happy/nope"; want kind/name of a file in ` + dir + `happy, ` + dir + `edge or ` + dir + `student`,
+		filepath.ToSlash(sheet) + `:13: evidence "maybe": want return, error or state`,
+	}
 	if diff := cmp.Diff(want, problems); diff != "" {
 		t.Errorf("worksheet problems (-want +got):\n%s", diff)
 	}
@@ -53,9 +58,9 @@ func TestMalformedBlockBesideWellFormedOnes(t *testing.T) {
 	if err := r.Text(&out); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"mutant 2_result", want[0], "not judged (the other blocks are)"} {
+	for _, s := range []string{"mutant 2_result", "not judged (the other blocks are)", "\n  " + want[1] + "\n  " + want[0] + "\n  " + want[2] + "\n"} {
 		if !strings.Contains(out.String(), s) {
-			t.Errorf("the text lacks %q:\n%s", s, out.String())
+			t.Errorf("the text lacks %q (the problems in line order):\n%s", s, out.String())
 		}
 	}
 	var js bytes.Buffer

@@ -1,8 +1,10 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,6 +12,7 @@ import (
 	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
+	"idemlab/harness/predict"
 )
 
 // Text writes the report for a person, in its language: for a lab run the
@@ -340,7 +343,17 @@ func (r *Report) WorksheetProblemsText() string {
 	l := r.Meta.Lang
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", l.T("parse.header", nil))
-	for _, p := range r.WorksheetProblems {
+	// In file order, as read, and in line order within a file.
+	problems, rank := slices.Clone(r.WorksheetProblems), map[string]int{}
+	for _, p := range problems {
+		if _, ok := rank[p.File]; !ok {
+			rank[p.File] = len(rank)
+		}
+	}
+	slices.SortStableFunc(problems, func(a, b predict.Problem) int {
+		return cmp.Or(rank[a.File]-rank[b.File], a.Line-b.Line)
+	})
+	for _, p := range problems {
 		fmt.Fprintf(&b, "  %s\n", p.In(l))
 	}
 	return b.String()
