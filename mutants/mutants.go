@@ -42,6 +42,8 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			Equivalents:  "mutants/equivalent.json",
 			Clauses:      "mutants/clauses.json",
 			Observations: "testdata",
+			Kinds:        []string{"happy", "edge"},
+			Own:          "student",
 			Worksheets:   []string{"worksheet.md", "worksheet.zh-CN.md"},
 			History:      "worksheet.history.json",
 			Sources:      []string{"reference", "mutants"},

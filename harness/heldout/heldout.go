@@ -170,7 +170,7 @@ func (s *Set) Run(obs []killmatrix.Observation) (*killmatrix.Matrix, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.program.Run(mutagen.RunOptions{Options: s.opt, Dir: dir, Kinds: []string{killmatrix.KindStudent}})
+	m, err := s.program.Run(mutagen.RunOptions{Options: s.opt, Dir: dir, Kinds: []string{stageKind}})
 	if err != nil {
 		return nil, fmt.Errorf("held-out mutants: %v", err)
 	}
@@ -185,10 +185,15 @@ type staged struct {
 	file  string // the copy
 }
 
-// stage copies each observation into dir/student as oNNNNN.txtar and
+// stageKind is the folder of dir that stage copies observations into, the
+// one kind the program runs: each is given back its own name and kind
+// afterwards, whatever the lab calls its kinds.
+const stageKind = "staged"
+
+// stage copies each observation into dir/staged as oNNNNN.txtar and
 // returns, by the name the program will give it, what it was.
 func stage(dir string, obs []killmatrix.Observation) (map[string]staged, error) {
-	if err := os.Mkdir(filepath.Join(dir, killmatrix.KindStudent), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, stageKind), 0o755); err != nil {
 		return nil, err
 	}
 	names := map[string]staged{}
@@ -201,11 +206,11 @@ func stage(dir string, obs []killmatrix.Observation) (map[string]staged, error) 
 			}
 		}
 		base := fmt.Sprintf("o%05d", i)
-		file := filepath.Join(dir, killmatrix.KindStudent, base+".txtar")
+		file := filepath.Join(dir, stageKind, base+".txtar")
 		if err := os.WriteFile(file, data, 0o644); err != nil {
 			return nil, err
 		}
-		names[killmatrix.KindStudent+"/"+base] = staged{o, file}
+		names[stageKind+"/"+base] = staged{o, file}
 	}
 	return names, nil
 }

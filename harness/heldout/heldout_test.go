@@ -81,7 +81,7 @@ func TestLoadExample(t *testing.T) {
 
 	// Run: the observations keep the names, kinds, files and order given,
 	// whatever their kinds; one row per viable mutant.
-	labObs, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	labObs, err := killmatrix.Discover(filepath.Join(root, "testdata"), mutants.Lab().Layout.Kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestLoadErrors(t *testing.T) {
 // labNames are the names of the lab's own observations.
 func labNames(t *testing.T) []string {
 	t.Helper()
-	obs, err := killmatrix.Discover(filepath.Join(root, "testdata"), killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(filepath.Join(root, "testdata"), mutants.Lab().Layout.Kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestFirstKillAgreesWithEvery(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the lab's matrix twice")
 	}
-	obs, err := killmatrix.Discover(filepath.Join("..", "..", "testdata"), killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(filepath.Join("..", "..", "testdata"), mutants.Lab().Layout.Kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}

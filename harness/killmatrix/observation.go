@@ -10,7 +10,8 @@ import (
 	"idemlab/harness/script"
 )
 
-// The kinds of observation, each a folder of the lab's observation folder.
+// The kinds of observation the reports have words for, each a folder of
+// a lab's observation folder (the lab's layout says which it reads).
 // Happy-path observations exercise the contract as a well-behaved client
 // would; most mutants pass them, which is the lab's lesson. Edge
 // observations choose a boundary, an input that must be refused, or the
@@ -22,11 +23,8 @@ const (
 	KindStudent = "student"
 )
 
-// LabKinds are the lab's own observations, which CI requires to pass on
-// the reference and to kill every mutant.
-var LabKinds = []string{KindHappy, KindEdge}
-
-// Kinds lists every folder the kill report reads, in report order.
+// Kinds lists the kinds the reports know, in report order; a lab's other
+// kinds follow them.
 var Kinds = []string{KindHappy, KindEdge, KindStudent}
 
 // An Observation is one testscript file: one behaviour of the contract.

@@ -10,6 +10,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/outcome"
+	"idemlab/mutants"
 	"idemlab/reference/idem"
 )
 
@@ -101,7 +102,7 @@ func TestCoverageAnalysisIsSound(t *testing.T) {
 		t.Skip("runs the whole lab twice")
 	}
 	l := labWith(ref())
-	obs, err := killmatrix.Discover(filepath.Join("..", "..", "testdata"), killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(filepath.Join("..", "..", "testdata"), mutants.Lab().Layout.Kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,8 +70,10 @@
 //   - one or more commands, each a [Command] with a Run function that
 //     returns a [Misuse] for a malformed line (the first command is the
 //     one harness/command/labshell runs from a shell);
-//   - observation scripts in folders named for their kinds (happy/ and
-//     edge/), and a worksheet with a prediction block for each mutant;
+//   - observation scripts in folders named for their kinds, which its
+//     [Layout] lists (Kinds, the happy path first: happy/ and edge/ in
+//     this module's labs; Own, a student's: student/), and a worksheet
+//     with a prediction block for each mutant;
 //   - the Lab function, which binds these into one value, and a test that
 //     calls [Lab.Check] and runs the lab's gate.
 //

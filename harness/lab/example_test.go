@@ -73,5 +73,5 @@ func ExampleLab_Check() {
 	l := &lab.Lab{Name: "empty", Commands: []lab.Command{{Name: "op"}}}
 	fmt.Println(l.Check())
 	// Output:
-	// lab empty: no reference implementation; no catalogue; command "op" has no name or no Run; layout: no reference source
+	// lab empty: no reference implementation; no catalogue; command "op" has no name or no Run; layout: no reference source; layout: want the lab's kinds of observation and a student's own kind, another folder
 }

@@ -52,9 +52,16 @@ type Layout struct {
 	// list of equivalent generated mutants with their reasons, and the
 	// table from contract clauses to the observations that pin them.
 	Catalogue, Equivalents, Clauses string
-	// Observations holds one folder per kind of observation (happy/,
-	// edge/ and, in a student's checkout, student/).
+	// Observations holds one folder per kind of observation: Kinds, and
+	// in a student's checkout Own.
 	Observations string
+	// Kinds are the folders under Observations of the lab's own
+	// observations, in report order, its happy path first: the harness
+	// reads these, and CI requires them to pass on the reference and to
+	// kill every mutant. Own is the folder of a student's own
+	// observations, under Observations or a submission.
+	Kinds []string
+	Own   string
 	// Worksheets are where students record predictions, the first being
 	// the default; a missing one is skipped.
 	Worksheets []string
@@ -158,6 +165,9 @@ func (l *Lab) Check() error {
 	}
 	if l.Layout.Source == "" {
 		add("layout: no reference source")
+	}
+	if len(l.Layout.Kinds) == 0 || l.Layout.Own == "" || slices.Contains(l.Layout.Kinds, l.Layout.Own) {
+		add("layout: want the lab's kinds of observation and a student's own kind, another folder")
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("lab %s: %s", l.Name, strings.Join(problems, "; "))

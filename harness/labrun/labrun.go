@@ -28,8 +28,9 @@ type Config struct {
 	// Lab is the lab run; Root the module root of its checkout.
 	Lab  *lab.Lab
 	Root string
-	// Dir holds the lab's happy/ and edge/ observations (default the
-	// lab's layout); StudentRoot holds student/ (default Dir).
+	// Dir holds the folders of the lab's own observations, its layout's
+	// Kinds (default the layout's Observations); StudentRoot holds the
+	// folder of the student's own, its layout's Own (default Dir).
 	Dir, StudentRoot string
 	// Own, when set, are the student's observations, already read (the
 	// submission package reads them safely), and Refused those it would
@@ -107,7 +108,7 @@ func Prepare(cfg Config) (*Plan, error) {
 		return nil, &UsageError{fmt.Sprintf("-run %q matches none of the %d observations in %s", cfg.Run, len(all), cfg.Dir)}
 	}
 	if len(obs) == 0 {
-		return nil, &UsageError{fmt.Sprintf("no observations in %s (want %s/*.txtar)", cfg.Dir, strings.Join(killmatrix.Kinds, "/*.txtar, "))}
+		return nil, &UsageError{fmt.Sprintf("no observations in %s (want %s/*.txtar)", cfg.Dir, strings.Join(append(slices.Clone(cfg.Lab.Layout.Kinds), cfg.Lab.Layout.Own), "/*.txtar, "))}
 	}
 	sheet, problems, err := cfg.sheet(all)
 	if err != nil {
@@ -163,13 +164,13 @@ func (cfg Config) withDefaults() Config {
 
 // observations are the lab's own and the student's.
 func (cfg Config) observations() ([]killmatrix.Observation, error) {
-	obs, err := killmatrix.Discover(cfg.Dir, killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(cfg.Dir, cfg.Lab.Layout.Kinds...)
 	if err != nil {
 		return nil, &UsageError{err.Error()}
 	}
 	own := cfg.Own
 	if own == nil && cfg.Refused == nil {
-		if own, err = killmatrix.Discover(cfg.StudentRoot, killmatrix.KindStudent); err != nil {
+		if own, err = killmatrix.Discover(cfg.StudentRoot, cfg.Lab.Layout.Own); err != nil {
 			return nil, &UsageError{err.Error()}
 		}
 	}
@@ -180,7 +181,7 @@ func (cfg Config) observations() ([]killmatrix.Observation, error) {
 // each named relative to root (testdata/edge/x.txtar) and run from where
 // it is.
 func LabObservations(l *lab.Lab, root string) ([]killmatrix.Observation, error) {
-	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), l.Layout.Kinds...)
 	if err != nil {
 		return nil, err
 	}
@@ -501,7 +502,7 @@ func (p *Plan) meta(r *report.Report) {
 		r.Meta.Only = append(r.Meta.Only, p.HeldOutOnly...)
 	}
 	r.Meta.RunUnreached = p.Config.Build.RunUnreached
-	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, killmatrix.KindStudent))
+	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, p.Lab.Layout.Own))
 }
 
 // lang is the report's language (see [Plan.language]).

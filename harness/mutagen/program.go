@@ -65,7 +65,8 @@ type Program struct {
 	Generate, Build time.Duration
 	Builds          int
 	root            string
-	observations    string // the lab's observation folder
+	observations    string   // the lab's observation folder
+	kinds           []string // and its own kinds of observation
 	release         func()
 }
 
@@ -121,7 +122,7 @@ func Build(l *lab.Lab, src []byte, mutants []Mutant, opt BuildOptions) (*Program
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{root: opt.Root, release: release, observations: l.Layout.Observations}
+	p := &Program{root: opt.Root, release: release, observations: l.Layout.Observations, kinds: l.Layout.Kinds}
 	w := &writer{lab: l, dir: dir, src: src, nonce: opt.Nonce, chunks: min(runtime.GOMAXPROCS(0), len(mutants)+1)}
 	viable, err := w.module(mutants, p)
 	if err != nil {
@@ -195,7 +196,7 @@ type RunOptions struct {
 	killmatrix.Options
 	// Dir is the observation folder, absolute or relative to the module
 	// root (default: the lab's), and Kinds the kinds of observation run
-	// (default killmatrix.LabKinds).
+	// (default: the lab's own, its layout's Kinds).
 	Dir   string
 	Kinds []string
 	// Strict makes an observation that fails on the control copy an error
@@ -216,7 +217,7 @@ func (p *Program) Run(opt RunOptions) (*killmatrix.Matrix, error) {
 		opt.Dir = p.observations
 	}
 	if len(opt.Kinds) == 0 {
-		opt.Kinds = killmatrix.LabKinds
+		opt.Kinds = p.kinds
 	}
 	args := append([]string{"-dir", opt.Dir, "-kinds", strings.Join(opt.Kinds, ",")}, optionArgs(opt.Options)...)
 	if opt.Progress != nil {

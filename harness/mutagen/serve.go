@@ -36,7 +36,7 @@ func Main(l *lab.Lab, mutants []lab.Impl, args []string, stdout, stderr io.Write
 	fs := flag.NewFlagSet("mutrun", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", l.Layout.Observations, "observation folder")
-	kinds := fs.String("kinds", strings.Join(killmatrix.LabKinds, ","), "kinds of observation, comma-separated")
+	kinds := fs.String("kinds", strings.Join(l.Layout.Kinds, ","), "kinds of observation, comma-separated")
 	var opt killmatrix.Options
 	fs.DurationVar(&opt.Timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
 	fs.IntVar(&opt.Parallel, "parallel", 0, "scripts run at once")

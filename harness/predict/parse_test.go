@@ -575,7 +575,7 @@ func TestParseFiles(t *testing.T) {
 // studentRoot.
 func labKnown(t *testing.T, studentRoot string) predict.Known {
 	t.Helper()
-	obs, err := killmatrix.Discover(filepath.Join("..", "..", "testdata"), killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(filepath.Join("..", "..", "testdata"), mutants.Lab().Layout.Kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,7 +203,7 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 			in.files = append(in.files, d.Path)
 			kind := path.Base(path.Dir(d.Path))
 			name := kind + "/" + strings.TrimSuffix(path.Base(d.Path), ".txtar")
-			if kind == killmatrix.KindStudent {
+			if kind == layout.Own {
 				in.studentDir = filepath.Join(root, filepath.FromSlash(path.Dir(d.Path)))
 				in.own[name] = true
 				continue
@@ -222,7 +222,7 @@ func readInputs(root string, layout lab.Layout, r *report.Report) (inputs, error
 	if in.studentDir == "" {
 		dir := r.Meta.StudentDir
 		if dir == "" {
-			dir = path.Join(layout.Observations, killmatrix.KindStudent)
+			dir = path.Join(layout.Observations, layout.Own)
 		}
 		if !filepath.IsLocal(filepath.FromSlash(dir)) {
 			return in, badReport("the report names the student folder %q, which is not a path inside the checkout", dir)

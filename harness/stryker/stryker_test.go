@@ -441,7 +441,7 @@ func TestLab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the whole lab")
 	}
-	obs, err := killmatrix.Discover("../../testdata", killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover("../../testdata", mutants.Lab().Layout.Kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func TestClauses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), l.Layout.Kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}

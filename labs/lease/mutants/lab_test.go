@@ -23,7 +23,7 @@ const root = "../../.."
 // every mutant once, for all of TestLab's subtests.
 var labMatrix = sync.OnceValues(func() (*killmatrix.Matrix, error) {
 	l := mutants.Lab()
-	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), killmatrix.LabKinds...)
+	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), l.Layout.Kinds...)
 	if err != nil {
 		return nil, err
 	}

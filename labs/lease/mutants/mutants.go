@@ -46,6 +46,8 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			Equivalents:  Dir + "/mutants/equivalent.json",
 			Clauses:      Dir + "/mutants/clauses.json",
 			Observations: Dir + "/testdata",
+			Kinds:        []string{"happy", "edge"},
+			Own:          "student",
 			Worksheets:   []string{Dir + "/worksheet.md", Dir + "/worksheet.zh-CN.md"},
 			History:      Dir + "/worksheet.history.json",
 			Sources:      []string{Dir + "/reference", Dir + "/mutants"},

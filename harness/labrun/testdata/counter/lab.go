@@ -68,6 +68,8 @@ var theLab = sync.OnceValue(func() *lab.Lab {
 			Catalogue:    CatalogueFile,
 			Equivalents:  Dir + "/equivalent.json",
 			Observations: Dir + "/observations",
+			Kinds:        []string{"happy", "edge"},
+			Own:          "student",
 			Worksheets:   []string{Dir + "/worksheet.md"},
 			History:      Dir + "/worksheet.history.json",
 			Sources:      []string{Dir},
