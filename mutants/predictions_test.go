@@ -174,8 +174,8 @@ func TestExampleWorksheet(t *testing.T) {
 	}
 	// Named from the module root, as the lab's own observations are,
 	// though go test runs in mutants/.
-	if pos := r.Uncounted[0].Pos; !strings.HasPrefix(pos, "testdata/example/student/fetch_at_expiry_still_replays.txtar:") {
-		t.Errorf("the broken observation is at %s, want testdata/example/student/...", pos)
+	if pos := r.Uncounted[0].Pos; !strings.HasPrefix(pos, "mutants/testdata/answers/student/fetch_at_expiry_still_replays.txtar:") {
+		t.Errorf("the broken observation is at %s, want mutants/testdata/answers/student/...", pos)
 	}
 	var shared []string
 	for _, s := range r.Uncounted[0].SharedWith {

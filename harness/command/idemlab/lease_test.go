@@ -20,15 +20,15 @@ import (
 // lessons are Chinese by the worksheet's choice and English with -lang
 // en, and the JSON, HTML and Stryker outputs are written.
 func TestLeaseLab(t *testing.T) {
-	const example = root + "/labs/lease/testdata/example"
+	const example = root + "/labs/lease/mutants/testdata/answers"
 	dir := t.TempDir()
 	common := []string{"-lab", "lease", "-q", "-worksheet", example + "/worksheet.zh-CN.md", "-student", example + "/student"}
 	for _, tc := range []struct {
 		lang          i18n.Lang
 		title, lesson string
 	}{
-		{i18n.Chinese, "lease 杀死报告：", "变异体 1_claim (1_claim_lease_born_lapsed: 授予的租约一出生就已过期)：你在 labs/lease/testdata/example/worksheet.zh-CN.md:155 处的预测正确\n"},
-		{i18n.English, "lease kill report: ", "mutant 1_claim (1_claim_lease_born_lapsed: grants a lease that has already lapsed): your prediction at labs/lease/testdata/example/worksheet.zh-CN.md:155 is right\n"},
+		{i18n.Chinese, "lease 杀死报告：", "变异体 1_claim (1_claim_lease_born_lapsed: 授予的租约一出生就已过期)：你在 labs/lease/mutants/testdata/answers/worksheet.zh-CN.md:157 处的预测正确\n"},
+		{i18n.English, "lease kill report: ", "mutant 1_claim (1_claim_lease_born_lapsed: grants a lease that has already lapsed): your prediction at labs/lease/mutants/testdata/answers/worksheet.zh-CN.md:157 is right\n"},
 	} {
 		t.Run(string(tc.lang), func(t *testing.T) {
 			var text, js, stderr bytes.Buffer
