@@ -1,8 +1,8 @@
 // Package genmutants is the genmutants command, which writes the mutant
 // copies a catalogue declares, and the registry that compiles them in, for
 // any lab: [Main] takes the command line, the catalogue in it naming the
-// lab. The binary idemlab ships is harness/cmd/genmutants. A lab's
-// go:generate line runs it, in the catalogue's folder:
+// lab. The binary idemlab ships is harness/cmd/genmutants. A lab runs it
+// from a go:generate line, in the catalogue's folder:
 //
 //	//go:generate go run ../harness/cmd/genmutants catalogue.json
 //
