@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
 	"idemlab/harness/predict"
 )
@@ -28,13 +29,19 @@ type Mix struct {
 // the rules, and some predict after looking.
 var DefaultMix = Mix{RightPrediction: 50, Unfilled: 20, Killing: 70, Happy: 50, Invalid: 20, Refused: 5, Garbled: 5, History: 60, AfterReveal: 25}
 
-// Write creates n submissions under dir (student001, student002, ...),
-// chosen by seed, predicting about the mutants of cat with the lab's
-// observations obs (as labrun.LabObservations reads them). The
-// submissions' own observations are drawn from obs, so they speak the
-// lab's own commands, whatever the lab.
-func Write(dir string, n int, seed uint64, mix Mix, cat *mutation.Catalogue, obs []killmatrix.Observation) error {
-	p, err := newPool(cat, obs)
+// Write creates n submissions of lab l under dir (student001,
+// student002, ...), chosen by seed, predicting about the mutants of its
+// catalogue with the lab's observations obs (as labrun.LabObservations
+// reads them). The submissions' own observations are drawn from obs, so
+// they speak the lab's own commands, whatever the lab; they are laid out
+// as the lab's layout says (its first worksheet, its Own folder, its
+// happy path the first of its Kinds).
+func Write(dir string, n int, seed uint64, mix Mix, l *lab.Lab, obs []killmatrix.Observation) error {
+	if len(l.Layout.Worksheets) == 0 {
+		return fmt.Errorf("classgen: lab %s has no worksheet for a submission to fill", l.Name)
+	}
+	cat := l.Catalogue
+	p, err := newPool(cat, obs, l.Layout)
 	if err != nil {
 		return err
 	}
@@ -49,11 +56,11 @@ func Write(dir string, n int, seed uint64, mix Mix, cat *mutation.Catalogue, obs
 			return err
 		}
 		text := worksheet(i, rng, mix, cat, p.happy, own)
-		if err := os.WriteFile(filepath.Join(sub, "worksheet.md"), []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(sub, filepath.Base(l.Layout.Worksheets[0])), []byte(text), 0o644); err != nil {
 			return err
 		}
-		if hrng.IntN(100) < mix.History {
-			if err := history(sub, text, hrng, mix, cat, append(names(obs), own...)); err != nil {
+		if hrng.IntN(100) < mix.History && l.Layout.History != "" {
+			if err := history(filepath.Join(sub, filepath.Base(l.Layout.History)), text, hrng, mix, cat, append(names(obs), own...)); err != nil {
 				return err
 			}
 		}
@@ -94,10 +101,10 @@ func worksheet(i int, rng *rand.Rand, mix Mix, cat *mutation.Catalogue, happy, o
 	return text
 }
 
-// history writes the submission's prediction history: each prediction of
+// history writes the prediction history file: each prediction of
 // its worksheet seen an hour after the reveal of its mutant's answer
 // (mix.AfterReveal of them), or before it.
-func history(sub, worksheet string, rng *rand.Rand, mix Mix, cat *mutation.Catalogue, obs []string) error {
+func history(file, worksheet string, rng *rand.Rand, mix Mix, cat *mutation.Catalogue, obs []string) error {
 	known := predict.Known{Labels: map[string]string{}, Observations: obs}
 	for _, m := range cat.Mutants {
 		known.Mutants = append(known.Mutants, m.Name)
@@ -126,7 +133,7 @@ func history(sub, worksheet string, rng *rand.Rand, mix Mix, cat *mutation.Catal
 	h.Record(&predict.Sheet{}, late, by(late, "reveal"), start)
 	h.Record(sheet, nil, nil, start.Add(time.Hour))
 	h.Record(&predict.Sheet{}, early, by(early, "prediction"), start.Add(2*time.Hour))
-	return h.Save(filepath.Join(sub, "worksheet.history.json"))
+	return h.Save(file)
 }
 
 func names(obs []killmatrix.Observation) []string {

@@ -7,9 +7,10 @@
 // # The model
 //
 // [Write] creates n submission folders, student001, student002 and so on,
-// in the form the grader reads: a worksheet.md with one prediction block
-// per mutant of the catalogue it is given, and a student/ folder of
-// observations. What each submission holds is drawn from a [Mix], the
+// in the form the grader reads, where the lab's layout puts each file: a
+// worksheet (its first, worksheet.md in this module's labs) with one
+// prediction block per mutant of the lab's catalogue, and a folder of the
+// student's own observations (its Own, student/). What each submission holds is drawn from a [Mix], the
 // chance out of 100 of each kind of content, by a random source seeded with
 // the seed given, so that one seed always writes the same class.
 // [DefaultMix] is a class where most students try, some err and a few break

@@ -26,7 +26,7 @@ func ExampleWrite() {
 		fmt.Println(err)
 		return
 	}
-	if err := classgen.Write(dir, 3, 1, classgen.DefaultMix, l.Catalogue, obs); err != nil {
+	if err := classgen.Write(dir, 3, 1, classgen.DefaultMix, l, obs); err != nil {
 		fmt.Println(err)
 		return
 	}

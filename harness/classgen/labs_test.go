@@ -39,7 +39,7 @@ func everyObservation(t *testing.T, l *lab.Lab) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := classgen.Write(dir, 12, 3, classgen.DefaultMix, l.Catalogue, obs); err != nil {
+	if err := classgen.Write(dir, 12, 3, classgen.DefaultMix, l, obs); err != nil {
 		t.Fatal(err)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*", "student", "*.txtar"))

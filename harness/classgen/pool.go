@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
 )
 
@@ -26,13 +27,20 @@ type pool struct {
 	killers []killmatrix.Observation
 	happy   []string
 	byName  map[string]killmatrix.Observation
+	// own is the folder a submission's own observations are written to.
+	own string
 }
 
-func newPool(cat *mutation.Catalogue, obs []killmatrix.Observation) (*pool, error) {
-	p := &pool{byName: map[string]killmatrix.Observation{}}
+// newPool draws from obs; the happy path is the first of the layout's
+// kinds.
+func newPool(cat *mutation.Catalogue, obs []killmatrix.Observation, layout lab.Layout) (*pool, error) {
+	if len(layout.Kinds) == 0 || layout.Own == "" {
+		return nil, fmt.Errorf("classgen: the lab's layout names no kinds of observation or no student's folder (Kinds, Own)")
+	}
+	p := &pool{byName: map[string]killmatrix.Observation{}, own: layout.Own}
 	for _, o := range obs {
 		p.byName[o.Name] = o
-		if o.Kind == killmatrix.KindHappy {
+		if o.Kind == layout.Kinds[0] {
 			p.happy = append(p.happy, o.Name)
 		}
 	}
@@ -48,7 +56,7 @@ func newPool(cat *mutation.Catalogue, obs []killmatrix.Observation) (*pool, erro
 		}
 	}
 	if len(p.happy) == 0 {
-		return nil, fmt.Errorf("the lab has no happy-path observation for a wrong prediction to name")
+		return nil, fmt.Errorf("the lab has no happy-path observation (%s/) for a wrong prediction to name", layout.Kinds[0])
 	}
 	return p, nil
 }
@@ -58,9 +66,11 @@ func newPool(cat *mutation.Catalogue, obs []killmatrix.Observation) (*pool, erro
 // a happy-path observation (it kills little or nothing), a killer whose
 // last check is negated, so that it expects the mutant's behaviour and
 // fails on the reference (invalid), and one that execs a program
-// (refused). It returns their names, "student/NAME".
+// (refused). They are written to the layout's Own folder; it returns
+// their names as grading gives them, "student/NAME" (see
+// the submission package's Reader.Read).
 func (p *pool) writeOwn(sub string, rng *rand.Rand, mix Mix) ([]string, error) {
-	dir := filepath.Join(sub, killmatrix.KindStudent)
+	dir := filepath.Join(sub, p.own)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -45,7 +45,7 @@ var classJSON = sync.OnceValues(func() ([]byte, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	if err := classgen.Write(dir, 300, 1, classgen.DefaultMix, l.Catalogue, obs); err != nil {
+	if err := classgen.Write(dir, 300, 1, classgen.DefaultMix, l, obs); err != nil {
 		return nil, err
 	}
 	c, err := gradetest.Grade(l, root, dir)

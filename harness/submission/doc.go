@@ -16,10 +16,13 @@
 //   - the lab's worksheets, by the base names of its layout (worksheet.md,
 //     worksheet.zh-CN.md);
 //   - the prediction history beside them (worksheet.history.json);
-//   - the student's observations, student/NAME.txtar.
+//   - the student's observations, OWN/NAME.txtar, OWN the folder its
+//     layout names (Own: student/ in this module's labs); each is named
+//     student/NAME whatever the folder, the kind grading and the reports
+//     know a student's own observations by.
 //
 // Anything else at the top of the folder is not looked at; anything else in
-// student/ is flagged. Each of those files is read only when it is a
+// OWN/ is flagged. Each of those files is read only when it is a
 // regular file: a symbolic link (to /dev/zero, or to a file outside the
 // submission), a FIFO, a device, a socket or a folder in its place is
 // refused with why, and never opened through. The submission folder is

@@ -90,7 +90,8 @@ type Reader struct {
 }
 
 // Read reads the submission in folder path: its worksheets and history,
-// its student/*.txtar observations. Nothing is followed through a link,
+// its OWN/*.txtar observations (OWN the lab layout's Own, student/ in
+// this module's labs). Nothing is followed through a link,
 // and only regular files within the limits are read; everything else is
 // flagged or refused with why. Only a folder that cannot be opened at all
 // is an error.
@@ -102,11 +103,11 @@ func (rd Reader) Read(path string) (*Submission, error) {
 	defer d.close()
 	s := &Submission{Dir: path, Refused: map[string]string{}, Flags: []string{}}
 	rd.worksheets(d, s)
-	obs, err := d.sub(killmatrix.KindStudent)
+	obs, err := d.sub(rd.Lab.Layout.Own)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
-		s.Flags = append(s.Flags, rd.name(killmatrix.KindStudent)+": "+reason(err))
+		s.Flags = append(s.Flags, rd.name(rd.Lab.Layout.Own)+": "+reason(err))
 	default:
 		defer obs.close()
 		if err := rd.observations(obs, s); err != nil {
@@ -187,19 +188,22 @@ func (rd Reader) file(d *dir, name, rel string, s *Submission) ([]byte, bool) {
 	return data, true
 }
 
-// observations reads every NAME.txtar of the student/ folder d.
+// observations reads every NAME.txtar of the student's folder d (the
+// lab layout's Own). Each is named student/NAME whatever that folder is
+// called: the kind is the role the reports and grading know a student's
+// own observations by, the folder where the lab keeps them.
 func (rd Reader) observations(d *dir, s *Submission) error {
 	entries, over, err := d.entries(MaxEntries)
 	if err != nil {
 		return err
 	}
 	if over {
-		s.Flags = append(s.Flags, fmt.Sprintf("%s: holds more than %d entries; none of them is read", Quote(rd.name(killmatrix.KindStudent)), MaxEntries))
+		s.Flags = append(s.Flags, fmt.Sprintf("%s: holds more than %d entries; none of them is read", Quote(rd.name(rd.Lab.Layout.Own)), MaxEntries))
 		return nil
 	}
 	n := 0
 	for _, e := range entries {
-		rel := rd.name(killmatrix.KindStudent + "/" + e.name)
+		rel := rd.name(rd.Lab.Layout.Own + "/" + e.name)
 		base, isObs := strings.CutSuffix(e.name, ".txtar")
 		switch {
 		case !isObs:

@@ -46,7 +46,7 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	obs, err := labrun.LabObservations(l, root)
 	if err == nil {
-		err = classgen.Write(fs.Arg(0), *n, *seed, classgen.DefaultMix, l.Catalogue, obs)
+		err = classgen.Write(fs.Arg(0), *n, *seed, classgen.DefaultMix, l, obs)
 	}
 	if err != nil {
 		return fail(stderr, exitcode.Internal, err)

@@ -58,7 +58,7 @@ func shardedAndWhole(t *testing.T, l *lab.Lab, n int) (whole, merged *grading.Cl
 	// More rule-breakers than a real class, so that a small one has some.
 	mix := classgen.DefaultMix
 	mix.Invalid, mix.Refused = 50, 40
-	if err := classgen.Write(class, n, 7, mix, l.Catalogue, obs); err != nil {
+	if err := classgen.Write(class, n, 7, mix, l, obs); err != nil {
 		t.Fatal(err)
 	}
 	file := func(name string) string { return filepath.Join(work, name) }

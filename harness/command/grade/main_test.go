@@ -16,11 +16,12 @@ import (
 
 // testLabs are the labs this test binary has built in, as a grade binary
 // would: the first lab (the default), the lease lab, and the counter lab,
-// which no binary has.
+// which no binary has, also laid out under other names (relaid).
 var testLabs = lab.Registry{
 	{Name: mutants.Lab().Name, Summary: "the first lab", Lab: mutants.Lab},
 	{Name: lease.Lab().Name, Summary: "the lease lab", Lab: lease.Lab},
 	{Name: counter.Lab().Name, Summary: "a test lab", Lab: counter.Lab},
+	{Name: relaidName, Summary: "the counter lab laid out otherwise", Lab: relaid},
 }
 
 // TestMain makes this test binary the grade command for the scripts, and

@@ -149,7 +149,7 @@ func prepare(root string, c config) (entries []grading.Entry, opt grading.Option
 		return nil, opt, cleanup, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	if err := classgen.Write(dir, c.n, c.seed, classgen.DefaultMix, l.Catalogue, obs); err != nil {
+	if err := classgen.Write(dir, c.n, c.seed, classgen.DefaultMix, l, obs); err != nil {
 		return nil, opt, cleanup, err
 	}
 	if entries, err = grading.ReadClass(dir, nil); err != nil {
