@@ -8,10 +8,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
+	"idemlab/harness/lab"
 	"idemlab/harness/report"
 )
 
@@ -31,8 +35,10 @@ var (
 // held-out catalogue and rubric when there are.
 type Bundle struct {
 	// Lab is the name of the lab graded, as grade -lab takes it; "" is
-	// the grade binary's default lab.
-	Lab string
+	// the grade binary's default lab. Layout is its layout, which says
+	// where a submission holds its worksheets and its own observations.
+	Lab    string
+	Layout lab.Layout
 	// Root is the lab's checkout; Files its files to pack, relative to
 	// Root (see [LabFiles]).
 	Root  string
@@ -44,10 +50,14 @@ type Bundle struct {
 	HeldOut, Rubric string
 }
 
-// LabFiles lists the files of the checkout at root that a bundle packs:
-// those git tracks, but a student's own (testdata/student/, the
-// worksheets' history), which a lab's repository may hold as examples.
-func LabFiles(root string) ([]string, error) {
+// LabFiles lists the files of the checkout at root that a bundle of the
+// lab laid out as layout packs: those git tracks, but a student's own
+// (its Own folder of observations, testdata/student/ in this module's
+// first lab, and the worksheets' history), which a lab's repository may
+// hold as examples.
+func LabFiles(root string, layout lab.Layout) ([]string, error) {
+	own := path.Join(layout.Observations, layout.Own) + "/"
+	history := path.Base(layout.History)
 	cmd := exec.Command("git", "ls-files", "-z")
 	cmd.Dir = root
 	out, err := cmd.Output()
@@ -56,7 +66,7 @@ func LabFiles(root string) ([]string, error) {
 	}
 	var files []string
 	for _, f := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
-		if f == "" || strings.HasPrefix(f, "testdata/student/") || filepath.Base(f) == "worksheet.history.json" {
+		if f == "" || strings.HasPrefix(f, own) || layout.History != "" && path.Base(f) == history {
 			continue
 		}
 		if _, err := os.Lstat(filepath.Join(root, f)); err != nil {
@@ -95,7 +105,10 @@ func (b Bundle) Write(w io.Writer) error {
 	if goVersion == "" {
 		return fmt.Errorf("gradescope: %s names no go version", filepath.Join(b.Root, "go.mod"))
 	}
-	data := map[string]any{"Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch, "Lab": b.Lab}
+	data, err := b.templateData(goVersion)
+	if err != nil {
+		return err
+	}
 	z := zip.NewWriter(w)
 	for _, s := range []struct {
 		name string
@@ -149,3 +162,30 @@ func add(z *zip.Writer, name string, mode os.FileMode, data []byte) error {
 	_, err = w.Write(data)
 	return err
 }
+
+// templateData is what setup.sh and run_autograder are made from: where a
+// submission holds what grade reads comes from the lab's layout, as file
+// names a shell script may hold unquoted.
+func (b Bundle) templateData(goVersion string) (map[string]any, error) {
+	l := b.Layout
+	if len(l.Worksheets) == 0 || l.Own == "" || l.Observations == "" {
+		return nil, fmt.Errorf("gradescope: lab %q: its layout names no worksheet, student's folder (Own) or observations folder", b.Lab)
+	}
+	var sheets []string
+	for _, w := range append(slices.Clone(l.Worksheets), l.History) {
+		if w != "" {
+			sheets = append(sheets, path.Base(w))
+		}
+	}
+	inRepo := path.Dir(l.Worksheets[0])
+	for _, name := range append(slices.Clone(sheets), l.Own, path.Join(l.Observations, l.Own), inRepo) {
+		if !plainPath.MatchString(name) {
+			return nil, fmt.Errorf("gradescope: lab %q: its layout names %q, which run_autograder cannot hold: want letters, digits, '.', '_', '-' and '/'", b.Lab, name)
+		}
+	}
+	return map[string]any{"Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch, "Lab": b.Lab,
+		"Sheets": sheets, "SheetsInRepo": inRepo, "Own": l.Own, "OwnInRepo": path.Join(l.Observations, l.Own)}, nil
+}
+
+// plainPath is a relative path a shell script may hold unquoted.
+var plainPath = regexp.MustCompile(`^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$`)

@@ -13,20 +13,26 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"idemlab/harness/gradescope"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/internal/testfs"
+	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
+	lease "idemlab/labs/lease/mutants"
+	"idemlab/mutants"
 )
 
 // root is the checkout, seen from this folder.
 const root = "../.."
 
-// bundle builds the bundle of this checkout with the example held-out
-// catalogue, for the machine the test runs on, and unpacks it as
-// Gradescope does: the zip into ROOT/source, run_autograder copied to
-// ROOT/run_autograder. It returns ROOT.
-func bundle(t *testing.T) string {
+// bundle builds the bundle of this checkout grading lab l with the
+// held-out catalogue heldOut ("" for none), for the machine the test runs
+// on, and unpacks it as Gradescope does: the zip into ROOT/source,
+// run_autograder copied to ROOT/run_autograder. It checks that the bundle
+// holds the files want, and returns ROOT.
+func bundle(t *testing.T, l *lab.Lab, heldOut string, want ...string) string {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("the bundle is for Gradescope's Linux")
@@ -34,7 +40,7 @@ func bundle(t *testing.T) string {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("run_autograder is a bash script")
 	}
-	files, err := gradescope.LabFiles(root)
+	files, err := gradescope.LabFiles(root, l.Layout)
 	if err != nil {
 		t.Skip(err) // not a git checkout
 	}
@@ -43,7 +49,7 @@ func bundle(t *testing.T) string {
 		t.Fatal(err)
 	}
 	var zb bytes.Buffer
-	b := gradescope.Bundle{Lab: "idemstore", Root: root, Files: files, Grade: bin, Arch: runtime.GOARCH, HeldOut: filepath.Join(root, "testdata/heldout/example.json")}
+	b := gradescope.Bundle{Lab: l.Name, Layout: l.Layout, Root: root, Files: files, Grade: bin, Arch: runtime.GOARCH, HeldOut: heldOut}
 	if err := b.Write(&zb); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +76,7 @@ func bundle(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	for _, want := range []string{"setup.sh", "run_autograder", "bin/grade", "heldout.json", "lab/go.mod", "lab/reference/store.go", "lab/testdata/edge/fetch_pending_is_nil.txtar"} {
+	for _, want := range append([]string{"setup.sh", "run_autograder", "bin/grade", "lab/go.mod"}, want...) {
 		if !slices.ContainsFunc(z.File, func(f *zip.File) bool { return f.Name == want }) {
 			t.Errorf("the bundle has no %s at its root", want)
 		}
@@ -95,7 +101,8 @@ func TestBundleGradesASubmission(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds grade and the held-out mutants")
 	}
-	ag := bundle(t)
+	ag := bundle(t, mutants.Lab(), filepath.Join(root, "testdata/heldout/example.json"),
+		"heldout.json", "lab/reference/store.go", "lab/testdata/edge/fetch_pending_is_nil.txtar")
 	edge := func(name string) string {
 		data, err := os.ReadFile(filepath.Join(root, "testdata/edge", name+".txtar"))
 		if err != nil {
@@ -146,27 +153,8 @@ func TestBundleGradesASubmission(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			os.RemoveAll(filepath.Join(ag, "submission"))
-			os.RemoveAll(filepath.Join(ag, "results"))
-			testfs.Write(t, filepath.Join(ag, "submission"), tc.files)
-			cmd := exec.Command("bash", filepath.Join(ag, "run_autograder"))
-			cmd.Dir = ag
-			cmd.Env = append(os.Environ(), "IDEMLAB_AUTOGRADER_ROOT="+ag)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("run_autograder: %v\n%s", err, out)
-			}
-			data, err := os.ReadFile(filepath.Join(ag, "results", "results.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			schematest.Validate(t, "testdata/results.schema.json", data)
-			var r gradescope.Results
-			if err := json.Unmarshal(data, &r); err != nil {
-				t.Fatal(err)
-			}
-			sum := 0.0
+			r := autograde(t, ag, tc.files)
 			for _, test := range r.Tests {
-				sum += test.Score
 				pass := slices.ContainsFunc(tc.passed, func(p string) bool { return strings.Contains(test.Name, p) })
 				if got := test.Status == "passed"; got != pass {
 					t.Errorf("test %q: status %s (%v of %v): %s", test.Name, test.Status, test.Score, test.MaxScore, test.Output)
@@ -174,9 +162,6 @@ func TestBundleGradesASubmission(t *testing.T) {
 				if !strings.HasPrefix(test.Name, "Penalty") && !strings.HasPrefix(test.Name, "扣分") && (test.Status == "passed") != (test.Score == test.MaxScore) {
 					t.Errorf("test %q: %s with %v of %v", test.Name, test.Status, test.Score, test.MaxScore)
 				}
-			}
-			if sum != r.Score {
-				t.Errorf("score %v, but the tests add up to %v", r.Score, sum)
 			}
 			if !slices.ContainsFunc(r.Tests, func(t gradescope.Test) bool { return strings.HasPrefix(t.Name, tc.language) }) {
 				t.Errorf("no test is named in the student's language (%q...)", tc.language)
@@ -199,5 +184,93 @@ func TestBundleGradesASubmission(t *testing.T) {
 				t.Errorf("the output is not the student's feedback:\n%s", r.Output)
 			}
 		})
+	}
+}
+
+// autograde runs run_autograder, as Gradescope runs it, on a submission
+// of files laid out as Gradescope lays them out under ag (standing for
+// /autograder), and returns its results.json, which it checks is valid
+// against the documented format (testdata/results.schema.json) and
+// scores the sum of its tests.
+func autograde(t *testing.T, ag string, files map[string]string) gradescope.Results {
+	t.Helper()
+	os.RemoveAll(filepath.Join(ag, "submission"))
+	os.RemoveAll(filepath.Join(ag, "results"))
+	testfs.Write(t, filepath.Join(ag, "submission"), files)
+	cmd := exec.Command("bash", filepath.Join(ag, "run_autograder"))
+	cmd.Dir = ag
+	cmd.Env = append(os.Environ(), "IDEMLAB_AUTOGRADER_ROOT="+ag)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("run_autograder: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(filepath.Join(ag, "results", "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schematest.Validate(t, "testdata/results.schema.json", data)
+	var r gradescope.Results
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, test := range r.Tests {
+		sum += test.Score
+	}
+	if sum != r.Score {
+		t.Errorf("score %v, but the tests add up to %v", r.Score, sum)
+	}
+	return r
+}
+
+// TestBundleGradesTheLeaseLab: a bundle of the lease lab (grade
+// gradescope -lab lease) grades a lease submission, handed in as a whole
+// repository, where the lease lab's layout puts a student's files
+// (labs/lease/worksheet.md, labs/lease/testdata/student/): its
+// prediction is judged and its own observation kills the mutant it was
+// written for, in a results.json of Gradescope's format.
+func TestBundleGradesTheLeaseLab(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds grade and grades a lease submission")
+	}
+	l := lease.Lab()
+	ag := bundle(t, l, "", "lab/labs/lease/reference/store.go", "lab/labs/lease/testdata/edge/renew_at_lapse_is_refused.txtar")
+	run, err := os.ReadFile(filepath.Join(ag, "run_autograder"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(run), "-lab lease") {
+		t.Errorf("run_autograder does not grade with -lab lease:\n%s", run)
+	}
+	renew, err := os.ReadFile(filepath.Join(root, "labs/lease/testdata/edge/renew_at_lapse_is_refused.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := autograde(t, ag, map[string]string{
+		"labs/lease/worksheet.md":                 "```prediction\nmutant: 2_renew\nkiller: student/renew\nevidence: return\nreason: a lease is renewed at its lapse\n```\n",
+		"labs/lease/testdata/student/renew.txtar": string(renew),
+	})
+	var got []string
+	for _, test := range r.Tests {
+		got = append(got, test.Status+" "+test.Name)
+	}
+	// One test per prediction and per own kill of each of the lab's
+	// mutants, and the penalties; only the prediction made passes, and
+	// the kills of the two mutants renew_at_lapse_is_refused kills.
+	want := []string{"passed Prediction: 2_renew", "passed Your observations kill 1_claim", "passed Your observations kill 2_renew",
+		"passed Penalty: invalid observations (they fail on the reference)", "passed Penalty: observations that timed out"}
+	for _, m := range l.Catalogue.Mutants {
+		for _, name := range []string{"Prediction: " + m.ID(), "Your observations kill " + m.ID()} {
+			if !slices.ContainsFunc(want, func(w string) bool { return strings.HasSuffix(w, " "+name) }) {
+				want = append(want, "failed "+name)
+			}
+		}
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the lease submission's tests (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(r.Output, "2_renew") {
+		t.Errorf("the output is not the student's feedback:\n%s", r.Output)
 	}
 }

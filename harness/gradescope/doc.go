@@ -13,10 +13,14 @@
 //
 //     go run ./harness/cmd/grade gradescope -heldout ~/heldout.json -rubric rubric.json -o autograder.zip
 //
+//     (-lab NAME for another lab built in, as in -lab lease: the bundle
+//     grades with it, and reads a submission where its layout says.)
+//
 //     It builds grade for Linux on amd64 (-arch for another) and packs
 //     setup.sh and run_autograder at the zip's root, bin/grade, the lab's
-//     tracked files under lab/ (not testdata/student/ nor a worksheet's
-//     history), and heldout.json and rubric.json.
+//     tracked files under lab/ (not the lab's student folder,
+//     testdata/student/ in the first lab, nor a worksheet's history), and
+//     heldout.json and rubric.json.
 //
 //  2. In Gradescope, create a Programming Assignment; in its
 //     Configure Autograder page choose "Zip file upload", an Ubuntu base
@@ -36,7 +40,10 @@
 //     worksheet.zh-CN.md, with worksheet.history.json beside it if they
 //     keep one) and their student/*.txtar, by upload, or their whole lab
 //     repository through Gradescope's GitHub or Bitbucket submission, in
-//     which their observations are in testdata/student/. Nothing else of
+//     which their observations are in testdata/student/ and their
+//     worksheets at its top (for another lab, where its layout puts
+//     them: labs/lease/testdata/student/ and labs/lease/ for the lease
+//     lab). Nothing else of
 //     a submission is read: the reference, the mutants and the lab's own
 //     observations always come from the bundle.
 //

@@ -52,7 +52,7 @@ func runBundle(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, exitcode.Usage, err)
 		}
 	}
-	files, err := gradescope.LabFiles(root)
+	files, err := gradescope.LabFiles(root, l.Layout)
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
@@ -66,7 +66,7 @@ func runBundle(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitcode.Internal, err)
 	}
 	var zip bytes.Buffer
-	b := gradescope.Bundle{Lab: l.Name, Root: root, Files: files, Grade: bin, Arch: *arch, HeldOut: *heldOut, Rubric: *rubric}
+	b := gradescope.Bundle{Lab: l.Name, Layout: l.Layout, Root: root, Files: files, Grade: bin, Arch: *arch, HeldOut: *heldOut, Rubric: *rubric}
 	if err := b.Write(&zip); err != nil {
 		return fail(stderr, exitcode.Internal, err)
 	}
