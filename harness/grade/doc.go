@@ -57,7 +57,14 @@
 // their answer was revealed: a right one earns the rubric's
 // prediction_after_reveal (default 0) instead of prediction_right, the
 // feedback names it with when and how its answer was shown, and
-// [Analytics].AfterReveal counts them per mutant. With Options.FeedbackDir set, each
+// [Analytics].AfterReveal counts them per mutant. The history is the
+// student's own file, so it proves nothing against a student who edits
+// it: it can only say "after" of a prediction it records. A submission
+// with judged predictions and no history, or a history that does not
+// record one of them, is flagged ("history: ..."), for the instructor to
+// decide (a rubric weighs flags with its flag term); where proof matters,
+// the commit history of the student's repository is the record to check.
+// With Options.FeedbackDir set, each
 // student's feedback (their report in the reveal view, in their worksheet's
 // language, then the grade as a sum of its terms with every reason) is
 // written to NAME.txt as soon as the student is graded.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -238,20 +239,44 @@ func (g *grader) sheet(sub *submission.Submission, row *Row) (*predict.Sheet, pr
 }
 
 // history notes in each verdict whether its prediction was recorded
-// before its answer was revealed, as the submission's history says. A
-// submission without one is graded as if every prediction came first; a
-// history that does not read is flagged, and graded the same.
+// before its answer was revealed, as the submission's history says. The
+// history is the student's own file: it can tell a prediction made after
+// its answer was shown only if it is there and records that prediction.
+// So a history that does not read, and judged predictions it does not
+// record (or no history at all beside them), are flagged for the
+// instructor, who decides; they are graded as if they came first.
 func (g *grader) history(sub *submission.Submission, r *report.Report, row *Row) *predict.History {
-	if sub.History == nil {
-		return nil
+	file := filepath.Base(g.opt.Lab.Layout.History)
+	var h *predict.History
+	if sub.History != nil {
+		var err error
+		if h, err = predict.ParseHistory(file, sub.History); err != nil {
+			row.Flags = append(row.Flags, "history: "+submission.Quote(err.Error()))
+			return nil
+		}
+		r.History(h)
 	}
-	h, err := predict.ParseHistory(filepath.Base(g.opt.Lab.Layout.History), sub.History)
-	if err != nil {
-		row.Flags = append(row.Flags, "history: "+submission.Quote(err.Error()))
-		return nil
+	if unknown := unrecorded(r); len(unknown) > 0 {
+		why := "no " + file
+		if h != nil {
+			why = file + " does not record them"
+		}
+		row.Flags = append(row.Flags, fmt.Sprintf("history: %s, so whether the predictions of %s came before their answers were shown is not known", why, strings.Join(unknown, ", ")))
 	}
-	r.History(h)
 	return h
+}
+
+// unrecorded lists the mutants of the judged predictions whose timing no
+// history records.
+func unrecorded(r *report.Report) []string {
+	var ids []string
+	for _, v := range r.Verdicts {
+		if v.Judged && v.Recorded == "" {
+			mu, _ := r.Mutant(v.Prediction.Mutant)
+			ids = append(ids, mu.ID())
+		}
+	}
+	return ids
 }
 
 // lang is the student's language: their predictions', else Chinese when

@@ -267,8 +267,12 @@ func TestGradeAfterReveal(t *testing.T) {
 	before.Record(parsed, []string{name}, map[string]string{name: "prediction"}, t0)
 	after.Record(&predict.Sheet{}, []string{name}, map[string]string{name: "reveal"}, t0)
 	after.Record(parsed, nil, nil, t0.Add(time.Hour))
-	testfs.Write(t, class, map[string]string{"first/worksheet.md": sheet, "late/worksheet.md": sheet, "nohistory/worksheet.md": sheet})
-	for student, h := range map[string]*predict.History{"first": before, "late": after} {
+	// unrecorded revealed the answer, then wrote a prediction and never ran
+	// the lab again: its history knows nothing of it.
+	unrec := predict.NewHistory()
+	unrec.Record(&predict.Sheet{}, []string{name}, map[string]string{name: "reveal"}, t0)
+	testfs.Write(t, class, map[string]string{"first/worksheet.md": sheet, "late/worksheet.md": sheet, "nohistory/worksheet.md": sheet, "unrecorded/worksheet.md": sheet})
+	for student, h := range map[string]*predict.History{"first": before, "late": after, "unrecorded": unrec} {
 		if err := h.Save(filepath.Join(class, student, "worksheet.history.json")); err != nil {
 			t.Fatal(err)
 		}
@@ -287,7 +291,30 @@ func TestGradeAfterReveal(t *testing.T) {
 		if none.Total != first.Total {
 			t.Errorf("without a history the total is %v, want %v as if recorded first", none.Total, first.Total)
 		}
-		want := []grade.Tally{{Mutant: name, Count: 1, Of: 3}}
+		// The history is the student's file: one that is missing, or
+		// that does not record a judged prediction, cannot say when it
+		// was made, and the instructor is told.
+		unknown := "so whether the predictions of 7_counts came before their answers were shown is not known"
+		for _, c := range []struct {
+			row  grade.Row
+			want string
+		}{
+			{first, ""},
+			{late, ""},
+			{none, "history: no worksheet.history.json, " + unknown},
+			{row(t, c, "unrecorded"), "history: worksheet.history.json does not record them, " + unknown},
+		} {
+			var got string
+			for _, f := range c.row.Flags {
+				if strings.HasPrefix(f, "history:") {
+					got = f
+				}
+			}
+			if got != c.want {
+				t.Errorf("%s: history flag %q, want %q", c.row.Student, got, c.want)
+			}
+		}
+		want := []grade.Tally{{Mutant: name, Count: 1, Of: 4}}
 		if diff := cmp.Diff(want, c.Analytics.AfterReveal[:1]); diff != "" {
 			t.Errorf("analytics after_reveal (-want +got):\n%s", diff)
 		}
