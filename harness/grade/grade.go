@@ -257,9 +257,9 @@ func (g *grader) history(sub *submission.Submission, r *report.Report, row *Row)
 		r.History(h)
 	}
 	if unknown := unrecorded(r); len(unknown) > 0 {
-		why := "no " + file
+		why := "none handed in"
 		if h != nil {
-			why = file + " does not record them"
+			why = "it does not record them"
 		}
 		row.Flags = append(row.Flags, fmt.Sprintf("history: %s, so whether the predictions of %s came before their answers were shown is not known", why, strings.Join(unknown, ", ")))
 	}

@@ -301,8 +301,8 @@ func TestGradeAfterReveal(t *testing.T) {
 		}{
 			{first, ""},
 			{late, ""},
-			{none, "history: no worksheet.history.json, " + unknown},
-			{row(t, c, "unrecorded"), "history: worksheet.history.json does not record them, " + unknown},
+			{none, "history: none handed in, " + unknown},
+			{row(t, c, "unrecorded"), "history: it does not record them, " + unknown},
 		} {
 			var got string
 			for _, f := range c.row.Flags {
