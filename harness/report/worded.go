@@ -11,7 +11,8 @@ import (
 // produces, read back by a pattern and worded again in any language from
 // what the pattern captured. A captured group whose name starts with "*"
 // is itself a message of the same table, worded again in turn (the reason
-// inside "archive file: ..." or "idem's argument 2: ...").
+// inside "archive file: ..." or "idem's argument 2: ..."); one whose name
+// starts with "@" is encoding/json's gist, worded by JSONError.
 type wordedForm struct {
 	re    *regexp.Regexp
 	id    string
@@ -56,7 +57,7 @@ var refusalForms = []wordedForm{
 	form(`has (\d+) hard links: a submission's files must be its own`, "refusal.hard-links", "N"),
 	form(`is larger than the limit of (\d+) bytes`, "refusal.file-too-large", "Limit"),
 	form(`is (\d+) bytes, over the limit of (\d+)`, "refusal.file-over", "Size", "Limit"),
-	form(`is (.+): only regular files are read`, "refusal.not-regular", "Kind"),
+	form(`is (.+): only regular files are read`, "refusal.not-regular", "*Kind"),
 	form(`(.+); not read`, "refusal.not-read", "*Reason"),
 	form(`not an observation \(want NAME\.txtar\)`, "refusal.not-observation"),
 	form(`the submission is over its limit of (\d+) bytes`, "refusal.submission-too-large", "Limit"),
@@ -66,6 +67,13 @@ var refusalForms = []wordedForm{
 	form(`a name that is not UTF-8`, "refusal.name-not-text"),
 	form(`a name starting with (.+): start with a letter or digit`, "refusal.name-start", "Rune"),
 	form(`a name with (.+): use letters, digits, '\.', '_' and '-', starting with a letter or digit`, "refusal.name-rune", "Rune"),
+	// What a file that is not regular is (package submission's kind).
+	form(`a symbolic link`, "refusal.kind-symlink"),
+	form(`a named pipe \(FIFO\)`, "refusal.kind-fifo"),
+	form(`a socket`, "refusal.kind-socket"),
+	form(`a device`, "refusal.kind-device"),
+	form(`a folder`, "refusal.kind-folder"),
+	form(`not a regular file`, "refusal.kind-other"),
 }
 
 // flagForms are the flags a grader raises about a submission that its
@@ -88,13 +96,19 @@ var storeForms = []wordedForm{
 	form(`invalid limit: want an integer in 1\.\.100 \(got (-?\d+)\)`, "failure.store-limit", "Got"),
 	form(`(\w+) is NaN`, "failure.store-nan", "Name"),
 	form(`done row has no response`, "failure.store-no-response"),
+	// The lease lab's store.
+	form(`ttl is (\S+), not a positive finite number of seconds`, "failure.store-ttl", "Value"),
+	form(`(\w+) is (\S+), not a finite time`, "failure.store-not-finite", "Name", "Value"),
+	form(`now (\S+) \+ ttl (\S+) is (\S+), not a finite time after now`, "failure.store-until", "Now", "TTL", "Until"),
+	form(`response is nil: a finished or failed key needs one`, "failure.store-nil-response"),
+	form(`response is not JSON-encodable: (.+)`, "failure.store-not-encodable", "Error"),
 	form(`key `+q+` is already in the store; the cycle needs a key the store does not hold`, "failure.store-cycle-key", "Key"),
 	// The lab command's reading of its arguments (package labcmd).
 	form(`want a number of seconds \(or NaN, Inf, -Inf\)`, "failure.arg-seconds"),
 	form(`want a decimal number of seconds`, "failure.arg-decimal"),
 	form(`want an integer`, "failure.arg-integer"),
 	form(`want an integer from (-?\d+) to (-?\d+)`, "failure.arg-integer-range", "Min", "Max"),
-	form(`not JSON: (.+)`, "failure.arg-json", "Error"),
+	form(`not JSON: (.+)`, "failure.arg-json", "@Error"),
 	form(`not one JSON value: text follows it at offset (\d+)`, "failure.arg-json-trailing", "Offset"),
 }
 
@@ -159,6 +173,10 @@ func word(lang i18n.Lang, msg string, forms []wordedForm) (string, bool) {
 		for i, name := range f.names {
 			if inner, ok := strings.CutPrefix(name, "*"); ok {
 				data[inner] = Refusal(lang, m[i+1])
+				continue
+			}
+			if inner, ok := strings.CutPrefix(name, "@"); ok {
+				data[inner] = JSONError(lang, m[i+1])
 				continue
 			}
 			data[name] = m[i+1]

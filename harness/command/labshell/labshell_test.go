@@ -208,7 +208,7 @@ func TestChinese(t *testing.T) {
 		}
 	}
 	check("usage", idemShell().usageIn(i18n.Chinese))
-	for _, args := range [][]string{{"fech", "k1", "5"}, {"reserve", "k"}, {"fetch", "k", "x"}, {"purge", "5", "1.5"}, {"finish", "k", "d", "{"}, {"counts", "extra"}, {"-db"}, {"-x", "init"}, {}} {
+	for _, args := range [][]string{{"fech", "k1", "5"}, {"reserve", "k"}, {"fetch", "k", "x"}, {"purge", "5", "1.5"}, {"finish", "k", "d", "{"}, {"finish", "k", "d", "{bad"}, {"finish", "k", "d", "[1 2]"}, {"counts", "extra"}, {"-db"}, {"-x", "init"}, {}} {
 		err := idem.Run(mutants.Lab().Reference, t.TempDir(), args, io.Discard)
 		var u *idem.UsageError
 		if !errors.As(err, &u) {

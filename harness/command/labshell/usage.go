@@ -9,6 +9,7 @@ import (
 	"idemlab/harness/internal/suggest"
 	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/lab"
+	"idemlab/harness/report"
 )
 
 // synopsis is the command's synopsis with this command's flags: -lab
@@ -132,6 +133,9 @@ func whyIn(lang i18n.Lang, why string) string {
 			data := i18n.M{}
 			for i, v := range m[1:] {
 				data[[]string{"A", "B"}[i]] = v
+			}
+			if f.id == "command.why.json" {
+				data["A"] = report.JSONError(lang, m[1])
 			}
 			return lang.T(f.id, data)
 		}
