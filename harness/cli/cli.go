@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"idemlab/harness/exitcode"
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
@@ -87,16 +88,21 @@ func Parse(fs *flag.FlagSet, args []string, stdout io.Writer) (done bool, err er
 	usage := fs.Usage
 	fs.Usage = func() {}
 	defer func() { fs.Usage = usage }()
+	// flag prints its error itself, in English; it is kept back to be
+	// printed in the language of the locale.
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
 	err = fs.Parse(args)
+	fs.SetOutput(out)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		out := fs.Output()
 		fs.SetOutput(stdout)
 		usage()
 		fs.SetOutput(out)
 		return true, nil
 	case err != nil:
-		fmt.Fprintf(fs.Output(), "run '%s -h' for usage\n", fs.Name())
+		lang := i18n.FromEnv()
+		fmt.Fprintf(out, "%s\n%s\n", Misuse(lang, err.Error()), lang.T("misuse.run-help", i18n.M{"Name": fs.Name()}))
 	}
 	return false, err
 }

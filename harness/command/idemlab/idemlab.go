@@ -326,6 +326,10 @@ func writeAll(r *report.Report, f flags, stdout io.Writer) error {
 }
 
 func fail(stderr io.Writer, status int, err error) int {
+	if status == exitcode.Usage {
+		fmt.Fprintln(stderr, "idemlab:", cli.Misuse(i18n.FromEnv(), err.Error()))
+		return status
+	}
 	fmt.Fprintln(stderr, "idemlab:", err)
 	return status
 }
