@@ -44,6 +44,8 @@ var refusalForms = []wordedForm{
 	form(`a condition such as \[(.*)\]: an observation must run every line`, "refusal.condition", "Cond"),
 	form(`command `+q+` is not allowed in a student's observation \(use (.+) and testscript's checks\)`, "refusal.command", "Command", "Lab"),
 	form(`\? may prefix only the lab's commands, not `+q, "refusal.maybe", "Command"),
+	form(`flag (.+) is not allowed in an observation \((\S+) takes only (.+)\)`, "refusal.flag", "Flag", "Command", "Flags"),
+	form(`flag (.+) is not allowed in an observation \((\S+) takes no flags\)`, "refusal.flag", "Flag", "Command"),
 	form(`(\S+) without a command: give one of (.+)`, "refusal.no-subcommand", "Command", "Names"),
 	form(`(\S+) has no command `+q+`; did you mean `+q+`\? \(its commands: (.+)\)`, "refusal.unknown-subcommand", "Command", "Name", "Suggest", "Names"),
 	form(`(\S+) has no command `+q+` \(its commands: (.+)\)`, "refusal.unknown-subcommand", "Command", "Name", "Names"),

@@ -69,6 +69,13 @@
 //     (idem -db), read as the command reads its leading flags. So
 //     grep '-x' /dev/zero is refused at its second argument: its pattern
 //     is "-x", not a flag;
+//   - a flag the lab's command does not define (its [lab.Command] Flags;
+//     idem takes only -db), in any form the command reads: -f, --f, -f=v,
+//     --f=v. The shell's own flags (-C, -impl, -list, -heldout, -lab,
+//     -lang) are not part of an observation: "idem -C /etc -list" is
+//     refused as "flag -C is not allowed in an observation (idem takes
+//     only -db)", before anything runs, as is "idem -heldout=/etc/passwd
+//     init";
 //   - $WORK in an argument that does not name a file (a pattern, a key):
 //     the work folder's name differs on every run, and a verdict must not;
 //   - an archive file name, expanded as testscript expands it, that is

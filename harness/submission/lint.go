@@ -75,8 +75,8 @@ func lintEnv(name string) string {
 
 // Lint refuses, before anything runs, a student's observation that could
 // reach outside its work directory or run for long: a command other than
-// the lab's and those Allowed (with "!" or, for the lab's, "?"), a
-// condition, an argument naming a file or an archive file name that is an
+// the lab's and those Allowed (with "!" or, for the lab's, "?"), a flag
+// the lab's command does not define, a condition, an argument naming a file or an archive file name that is an
 // absolute path, climbs with "..", or expands a variable other than $WORK
 // at its start, a line that does not parse, and a script longer than the
 // limit. Each line is read as testscript will run it: split, unquoted and
@@ -148,6 +148,9 @@ func lintLine(l *lab.Lab, ln script.Line) string {
 		return fmt.Sprintf("? may prefix only the lab's commands, not %q", c.Name)
 	}
 	if isLab {
+		if err := lintFlags(l, c.Name, c.Args); err != "" {
+			return err
+		}
 		if err := lintSubcommand(l, c.Name, c.Args); err != "" {
 			return err
 		}

@@ -30,13 +30,19 @@ var lintSeeds = []string{
 	"# doc\nmkdir a\ncp want.txt a/../../z\n-- want.txt --\n",
 	"# doc\n$BANG cp want.txt ..\n-- want.txt --\n",
 	"# doc\nidem init\n-- --\n",
+	"# doc\nidem -C /etc -list\n",
+	"# doc\nidem -heldout=/etc/passwd init\n",
+	"# doc\nidem --impl=reference -db s.db init\n",
+	"# doc\nidem -db -C --db=s.db init\n",
+	"# doc\nidem -- init\n",
 }
 
 // FuzzLint runs every script the lint accepts in testscript itself, with
 // the lab's command as a no-op, in a work folder of its own inside an
 // otherwise empty folder: whatever the script does, nothing may appear
 // beside its work folder. It also checks that the lint never panics, and
-// that a script it refuses says where.
+// that a script it refuses says where, and that every idem line it
+// accepts has only the flags idem defines, read as idem reads them.
 func FuzzLint(f *testing.F) {
 	for _, s := range lintSeeds {
 		f.Add(s)
@@ -66,6 +72,11 @@ func FuzzLint(f *testing.F) {
 			t.Fatal(err)
 		}
 		noop := func(*testscript.TestScript, bool, []string) {}
+		idem := func(_ *testscript.TestScript, _ bool, args []string) {
+			if bad := unknownFlag(args); bad != "" {
+				t.Errorf("Lint accepted %q, whose idem line has the flag %q idem does not define", text, bad)
+			}
+		}
 		scriptrun.Run(testscript.Params{
 			Files:       []string{file},
 			WorkdirRoot: dir,
@@ -73,7 +84,7 @@ func FuzzLint(f *testing.F) {
 				env.Vars = append(env.Vars, "BANG=!")
 				return nil
 			},
-			Cmds: map[string]func(*testscript.TestScript, bool, []string){"idem": noop, "?": noop},
+			Cmds: map[string]func(*testscript.TestScript, bool, []string){"idem": idem, "?": noop},
 		})
 		entries, err := os.ReadDir(root)
 		if err != nil {
@@ -93,4 +104,20 @@ func FuzzLint(f *testing.F) {
 			}
 		}
 	})
+}
+
+// unknownFlag reads idem's leading flags as reference/idem's Run does
+// and returns the first it does not define, or "".
+func unknownFlag(args []string) string {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		flag, _, hasValue := strings.Cut(strings.TrimPrefix(args[0], "-"), "=")
+		if flag != "db" && flag != "-db" {
+			return args[0]
+		}
+		if !hasValue && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	return ""
 }
