@@ -8,6 +8,7 @@ import (
 
 	"idemlab/harness/clauses"
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/labrun"
 	"idemlab/mutants"
 )
 
@@ -35,7 +36,7 @@ func TestClauses(t *testing.T) {
 	for _, o := range obs {
 		names = append(names, o.Name)
 	}
-	t.Logf("%d clauses, %d observations", len(tab.Clauses), len(names))
+	t.Log(labrun.ClauseCount(labrun.StudentLanguage(l, root), len(tab.Clauses), len(names)))
 	if err := tab.Check(names); err != nil {
 		t.Errorf("%s does not match the observations:\n%v", file, err)
 	}

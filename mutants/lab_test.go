@@ -44,7 +44,7 @@ func TestLab(t *testing.T) {
 		t.Fatal(err)
 	}
 	logKills := gateLog(t)
-	t.Logf("%s; %d observations in %v", m.Summary(), len(m.Observations), m.Elapsed)
+	t.Log(labrun.GateSummary(labrun.StudentLanguage(mutants.Lab(), root), m))
 	t.Run("reference", func(t *testing.T) {
 		for _, o := range m.Observations {
 			if !o.Valid() {

@@ -1,6 +1,8 @@
 package labrun
 
 import (
+	"time"
+
 	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
@@ -94,4 +96,18 @@ func StudentLanguage(l *lab.Lab, root string) i18n.Lang {
 		return i18n.FromEnv()
 	}
 	return plan.lang()
+}
+
+// GateSummary is the line a lab's gate test logs about its matrix, in
+// lang: the mutants' outcomes and the observations run, as go test -v
+// shows a student.
+func GateSummary(lang i18n.Lang, m *killmatrix.Matrix) string {
+	s := m.Summary()
+	return lang.T("gate.summary", i18n.M{"Mutants": s.Mutants, "Killed": s.Killed, "Survived": s.Survived,
+		"Timeout": s.Timeout, "Invalid": s.Invalid, "Observations": len(m.Observations), "Elapsed": m.Elapsed.Round(time.Millisecond)})
+}
+
+// ClauseCount is the line a lab's clause test logs, in lang.
+func ClauseCount(lang i18n.Lang, clauses, observations int) string {
+	return lang.T("gate.clauses", i18n.M{"Clauses": clauses, "Observations": observations})
 }

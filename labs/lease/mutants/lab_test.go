@@ -41,7 +41,7 @@ func TestLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s; %d observations in %v", m.Summary(), len(m.Observations), m.Elapsed)
+	t.Log(labrun.GateSummary(labrun.StudentLanguage(mutants.Lab(), root), m))
 	// go test -v logs a mutant's killers only where the view allows: a
 	// predicted mutant's, or every one for CI (see labrun.Gate).
 	gate, err := labrun.NewGate(labrun.Config{Lab: mutants.Lab(), Root: root, History: filepath.Join(root, mutants.Lab().Layout.History)})
