@@ -87,6 +87,10 @@ var flagForms = []wordedForm{
 	form(`grading its observations failed \(exit status (\d+): (.*)\); its own observations count nothing`, "refusal.worker-failed", "Status", "Stderr"),
 	form(`grading its observations sent back no result \((.*)\); its own observations count nothing`, "refusal.worker-no-result", "Error"),
 	form(`no worksheet: no predictions to grade`, "refusal.no-worksheet"),
+	form(`history: none handed in, so whether the predictions of (.+) came before their answers were shown is not known`, "refusal.history-none", "Mutants"),
+	form(`history: it does not record them, so whether the predictions of (.+) came before their answers were shown is not known`, "refusal.history-unrecorded", "Mutants"),
+	form(`history: (.+)`, "refusal.history-unreadable", "Error"),
+	form(`held-out mutants: (.+)`, "refusal.heldout-failed", "Error"),
 }
 
 // storeForms are the errors of the lab's store and its command that an
