@@ -99,6 +99,10 @@ var flagForms = []wordedForm{
 var storeForms = []wordedForm{
 	form(`store `+q+` does not exist \(InitDB creates it\)`, "failure.store-missing", "Store"),
 	form(`store `+q+` is a directory, not a database file`, "failure.store-directory", "Store"),
+	// SQLite's own errors, as the store passes them on: what SQLite says is
+	// quoted, its code kept.
+	form(`store `+q+`: file is not a database \(26\)`, "failure.store-not-database", "Store"),
+	form(`store `+q+`: SQL logic error: (.+) \((\d+)\)`, "failure.store-sql-logic", "Store", "Detail", "Code"),
 	form(`invalid limit: want an integer in 1\.\.100 \(got (-?\d+)\)`, "failure.store-limit", "Got"),
 	form(`(\w+) is NaN`, "failure.store-nan", "Name"),
 	form(`done row has no response`, "failure.store-no-response"),
