@@ -3,6 +3,7 @@ package grade
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -225,4 +226,24 @@ func (g *grader) outcome(res sandbox.Result) workOutcome {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
 	return submission.Quote(line)
+}
+
+// ServeLab is the worker's main function in a binary that has several
+// labs built in: it reads -lab NAME from args (the parent passes the
+// lab it grades), then calls [Serve] with the rest. prog names the
+// worker in its errors.
+func ServeLab(prog string, reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var name string
+	reg.Define(fs, &name)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	l, err := reg.Lookup(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: -lab: %v\n", prog, err)
+		return 2
+	}
+	return Serve(l, fs.Args(), stdout, stderr)
 }

@@ -28,7 +28,7 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "worker":
-			return serve(reg, args[1:], stdout, stderr)
+			return grading.ServeLab("grade worker", reg, args[1:], stdout, stderr)
 		case "merge":
 			return runMerge(reg, args[1:], stdout, stderr)
 		case "gradescope":
@@ -80,24 +80,6 @@ func run(ctx context.Context, reg lab.Registry, args []string, stdout, stderr io
 		return fail(stderr, exitcode.Internal, err)
 	}
 	return exitcode.OK
-}
-
-// serve is grade worker [-lab NAME] JOB: one submission's worker, started
-// by grade itself in the sandbox.
-func serve(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("grade worker", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var name string
-	reg.Define(fs, &name)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	l, err := reg.Lookup(name)
-	if err != nil {
-		fmt.Fprintln(stderr, "grade worker: -lab:", err)
-		return 2
-	}
-	return grading.Serve(l, fs.Args(), stdout, stderr)
 }
 
 // workerArgs are the arguments that start this binary as lab l's worker.

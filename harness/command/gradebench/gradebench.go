@@ -32,7 +32,7 @@ type config struct {
 // (gradebench worker -lab NAME JOB), so the binary's main must call Main.
 func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "worker" {
-		return serve(reg, args[1:], stdout, stderr)
+		return grading.ServeLab("gradebench worker", reg, args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("gradebench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -71,23 +71,6 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 // Run is [Main] for lab l alone.
 func Run(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
 	return Main(lab.Only(l), args, stdout, stderr)
-}
-
-// serve is gradebench worker -lab NAME JOB, as grade's worker.
-func serve(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gradebench worker", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var name string
-	reg.Define(fs, &name)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	l, err := reg.Lookup(name)
-	if err != nil {
-		fmt.Fprintln(stderr, "gradebench worker: -lab:", err)
-		return 2
-	}
-	return grading.Serve(l, fs.Args(), stdout, stderr)
 }
 
 func fail(stderr io.Writer, status int, err error) int {
