@@ -40,8 +40,18 @@
 // Every command runs in process, through the lab's Command.Run, on the
 // reference and on the other implementation, each in a store folder of
 // its own; what it printed (its work folder written $WORK) and whether it
-// failed are compared. A command that does not return within
-// Options.CallTimeout is a difference too.
+// failed are compared. A command that does not return is a difference
+// too, but only once confirmed: on a loaded machine an honest command can
+// take seconds, and a search that took it for a difference would find a
+// difference that does not happen again, and end without one. A command
+// that has not returned within Options.CallTimeout is therefore only
+// suspected; it is waited for up to Options.HangTimeout more, while its
+// program, up to that command, runs again on the same implementation in a
+// fresh folder, and whichever returns first is what the command did (the
+// program goes on in that folder). Only a command that neither returns
+// nor returns when run again has hung, as a mutant's endless loop or
+// endless lock wait does every time; a stall, however long, that does not
+// happen again is no difference, on the reference or the other.
 //
 // Generation and shrinking are pgregory.net/rapid's: a program is a
 // rapid state machine (T.Repeat, one action per subcommand) and rapid's
@@ -68,6 +78,13 @@
 // depend on the values drawn before, never on output), so a seed
 // reproduces the same script, as long as the shrinking finishes within
 // Options.ShrinkTime.
+//
+// A difference that does not happen again when rapid runs its program
+// once more ends the search with an error that names it, rather than a
+// second try: with hangs confirmed as above, load alone does not make
+// one, so it says an implementation is not deterministic, which a retry
+// that found nothing would hide (and idemlab mutate -record would then
+// record the mutant as equivalent).
 //
 // # What it writes
 //

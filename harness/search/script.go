@@ -153,7 +153,7 @@ func (s *Script) confirm(l *lab.Lab, ref, other lab.Impl, opt Options) error {
 	if err != nil {
 		return err
 	}
-	kopt := killmatrix.Options{Timeout: 4 * opt.CallTimeout, WorkRoot: opt.WorkRoot}
+	kopt := killmatrix.Options{Timeout: opt.CallTimeout + opt.HangTimeout, WorkRoot: opt.WorkRoot}
 	onRef := killmatrix.Run(l, ref, o, kopt)
 	onOther := killmatrix.Run(l, other, o, kopt)
 	s.OnOther = string(onOther.Status)

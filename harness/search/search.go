@@ -1,7 +1,6 @@
 package search
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -40,9 +39,15 @@ type Options struct {
 	// case (default DefaultShrinkTime).
 	ShrinkRuns int
 	ShrinkTime time.Duration
-	// CallTimeout bounds one command on one implementation (default
-	// DefaultCallTimeout); a command that takes longer is a difference.
+	// CallTimeout is how long one command on one implementation may take
+	// before it is suspected of hanging (default DefaultCallTimeout), and
+	// HangTimeout how much longer a suspect is given to return (default
+	// four times CallTimeout): a suspect command hangs only if neither it
+	// nor its program run again in fresh folders returns within
+	// HangTimeout (see the package documentation). A command that hangs
+	// is a difference; one that was only slow is not.
 	CallTimeout time.Duration
+	HangTimeout time.Duration
 	// WorkRoot is where each program's stores are made (default a
 	// memory-backed folder, killmatrix.MemoryTempDir).
 	WorkRoot string
@@ -75,6 +80,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.CallTimeout <= 0 {
 		o.CallTimeout = DefaultCallTimeout
+	}
+	if o.HangTimeout <= 0 {
+		o.HangTimeout = 4 * o.CallTimeout
 	}
 	if o.WorkRoot == "" {
 		o.WorkRoot = killmatrix.MemoryTempDir()
@@ -112,7 +120,8 @@ type Outcome struct {
 	Stdout string `json:"stdout"`
 	// Err is the first line of its error, "" when it succeeded.
 	Err string `json:"err,omitempty"`
-	// Hung says it did not return within the search's CallTimeout.
+	// Hung says it did not return: not within the search's CallTimeout,
+	// nor within its HangTimeout more, nor when its program was run again.
 	Hung bool `json:"hung,omitempty"`
 }
 
@@ -160,7 +169,7 @@ func Run(l *lab.Lab, ref, other lab.Impl, opt Options) (*Result, error) {
 	case s.differs && (s.lastFailed || s.shrinkCut):
 		res.Script = s.last
 	case s.differs:
-		return nil, fmt.Errorf("search of %s: a difference was found but did not happen again on the same program: an implementation is not deterministic", other.Name)
+		return nil, fmt.Errorf("search of %s: a difference was found but did not happen again on the same program: an implementation is not deterministic (program %d, seed %d: %s)", other.Name, s.first.Program, opt.Seed, s.first.What())
 	case rec.failed && !s.outOfTime:
 		return nil, fmt.Errorf("search of %s: %s", other.Name, strings.Join(rec.errors, "; "))
 	}
@@ -213,6 +222,7 @@ type searcher struct {
 	outOfTime  bool
 	differs    bool
 	found      time.Time
+	first      *Script
 	last       *Script
 	lastFailed bool
 	// shrinkRuns counts the programs run while shrinking; shrinkCut says
@@ -297,13 +307,14 @@ func (s *searcher) step(t *rapid.T, p *program, args []string, action bool) {
 	if st.Reference.same(st.Other) {
 		return
 	}
+	sc := &Script{Steps: slices.Clone(p.steps), Lab: s.lab.Name, Other: s.other.Name, Seed: s.opt.Seed, Program: s.programs}
 	if !s.differs {
-		s.differs, s.found, s.inAction = true, time.Now(), action
+		s.differs, s.found, s.inAction, s.first = true, time.Now(), action, sc
 		s.seen = map[[32]byte][2]Outcome{}
 	}
 	p.differs = true
 	if action == s.inAction {
-		s.last, s.lastFailed = &Script{Steps: slices.Clone(p.steps), Lab: s.lab.Name, Other: s.other.Name, Seed: s.opt.Seed, Program: s.programs}, true
+		s.last, s.lastFailed = sc, true
 	}
 	if action {
 		t.Fatalf("the implementations differ")
@@ -321,37 +332,24 @@ func (s *searcher) step(t *rapid.T, p *program, args []string, action bool) {
 // outcome is not known, so that its store is as the lines made it.
 func (s *searcher) run(p *program, args []string) (ref, other Outcome) {
 	p.prefix = sha256.Sum256(append(p.prefix[:], []byte(strings.Join(args, "\x00")+"\x01")...))
+	p.lines = append(p.lines, args)
 	if s.seen != nil {
 		if o, ok := s.seen[p.prefix]; ok {
-			p.pending[0] = append(p.pending[0], args)
-			p.pending[1] = append(p.pending[1], args)
 			return o[0], o[1]
 		}
 	}
 	refKey := knownKey{lab: s.lab.Name, impl: s.ref.Name, prefix: p.prefix}
 	if o, ok := known.get(refKey); ok {
 		ref = o
-		p.pending[0] = append(p.pending[0], args)
 	} else {
-		ref = s.replayThen(p, 0, s.ref, args)
+		ref = s.catchUp(p, 0, s.ref)
 		known.put(refKey, ref)
 	}
-	other = s.replayThen(p, 1, s.other, args)
+	other = s.catchUp(p, 1, s.other)
 	if s.seen != nil {
 		s.seen[p.prefix] = [2]Outcome{ref, other}
 	}
 	return ref, other
-}
-
-// replayThen runs the lines of p not yet run on implementation i, then
-// args, and returns what args did.
-func (s *searcher) replayThen(p *program, i int, impl lab.Impl, args []string) Outcome {
-	for _, line := range p.pending[i] {
-		s.call(p.dirs[i], impl, line)
-	}
-	p.pending[i] = nil
-	p.ran = true
-	return s.call(p.dirs[i], impl, args)
 }
 
 // known keeps the reference's outcomes for every search of the process,
@@ -388,36 +386,6 @@ func (k *knownOutcomes) put(key knownKey, o Outcome) {
 	}
 }
 
-// call runs one line on impl in dir, within the call timeout, its work
-// folder written $WORK in what it prints. A panic is the command's error.
-func (s *searcher) call(dir string, impl lab.Impl, args []string) Outcome {
-	c, _ := s.lab.Command(args[0])
-	done := make(chan Outcome, 1)
-	go func() {
-		var out bytes.Buffer
-		var o Outcome
-		defer func() {
-			if e := recover(); e != nil {
-				o.Err = fmt.Sprintf("panic: %v", e)
-			}
-			o.Stdout = strings.ReplaceAll(out.String(), dir, "$WORK")
-			done <- o
-		}()
-		if err := c.Run(impl, dir, args[1:], &out); err != nil {
-			o.Err, _, _ = strings.Cut(strings.ReplaceAll(err.Error(), dir, "$WORK"), "\n")
-			if o.Err == "" {
-				o.Err = "failed"
-			}
-		}
-	}()
-	select {
-	case o := <-done:
-		return o
-	case <-time.After(s.opt.CallTimeout):
-		return Outcome{Hung: true}
-	}
-}
-
 // program is one program being run: a work folder per implementation
 // and the steps so far.
 type program struct {
@@ -427,10 +395,14 @@ type program struct {
 	dirs         [2]string
 	steps        []Step
 	draw         drawer
-	// prefix digests the lines so far; pending are those not run yet,
-	// because what they print was known.
-	prefix  [32]byte
-	pending [2][][]string
+	// prefix digests the lines so far; lines are the lines so far, of
+	// which done[i] have run on implementation i (the others printed what
+	// was known).
+	prefix [32]byte
+	lines  [][]string
+	done   [2]int
+	// spare are folders the program used and left: see confirmHang.
+	spare []string
 }
 
 func (s *searcher) newProgram() (*program, error) {
@@ -447,7 +419,7 @@ func (s *searcher) newProgram() (*program, error) {
 }
 
 func (p *program) remove() {
-	for _, d := range p.dirs {
+	for _, d := range append(p.dirs[:], p.spare...) {
 		if d != "" {
 			os.RemoveAll(d)
 		}
