@@ -176,7 +176,8 @@ func lookup(name string) (command, bool) {
 }
 
 // Flags are the flags a lease command line takes before its command.
-var Flags = []lab.Flag{{Name: "db", Arg: "PATH", Doc: "the store file, relative to the current directory (default " + DefaultDB + ")"}}
+var Flags = []lab.Flag{{Name: "db", Arg: "PATH", Doc: "the store file, relative to the current directory (default " + DefaultDB + ")",
+	Docs: map[string]string{"zh-CN": "存储文件，相对于当前目录（默认 " + DefaultDB + "）"}}}
 
 // Command is the lease command as the lab's observations use it.
 func Command() lab.Command {
@@ -184,26 +185,18 @@ func Command() lab.Command {
 		Name:    "lease",
 		Summary: "one lease store operation against the implementation under test",
 		Flags:   Flags,
-		Notes:   map[string]string{"en": notes},
+		Notes:   usageNotes,
 		Prelude: [][]string{{"init"}},
 		Run:     Run,
 	}
 	for _, cmd := range commands {
-		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.synopsis(), Doc: cmd.doc, ReadsState: cmd.readsState, Params: params[cmd.name]})
+		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: cmd.name, Args: cmd.synopsis(), Doc: cmd.doc, Docs: map[string]string{"zh-CN": zhDocs[cmd.name]}, ReadsState: cmd.readsState, Params: params[cmd.name]})
 	}
 	return c
 }
 
 // Usage describes every command.
-var Usage = Command().Usage()
-
-// notes end the usage.
-const notes = `
-NOW and TTL are seconds: a decimal number, or NaN, Inf or -Inf. TOKEN is
-an integer (0 and negative ones included); LIMIT an integer, default 10.
-The store, not lease, refuses a NaN or infinite NOW, a TTL that is not
-positive and finite, and a LIMIT outside 1..100. JSON is one JSON value.
-`
+var Usage = UsageIn("en")
 
 // Run executes one lease command line against impl and writes its result
 // to stdout. Relative store paths are resolved against dir. A malformed
