@@ -99,6 +99,8 @@ var flagForms = []wordedForm{
 var storeForms = []wordedForm{
 	form(`store `+q+` does not exist \(InitDB creates it\)`, "failure.store-missing", "Store"),
 	form(`store `+q+` is a directory, not a database file`, "failure.store-directory", "Store"),
+	// The rows command's, which reads the table without the store's API.
+	form(`store `+q+` does not exist`, "failure.store-absent", "Store"),
 	// SQLite's own errors, as the store passes them on: what SQLite says is
 	// quoted, its code kept.
 	form(`store `+q+`: file is not a database \(26\)`, "failure.store-not-database", "Store"),
@@ -123,8 +125,9 @@ var storeForms = []wordedForm{
 }
 
 // storePrefix is what wraps a store's error: the command line's name
-// ("idem fetch" or "idem"), then the store function's, with its key.
-var storePrefix = regexp.MustCompile(`^(\S+(?: \S+)?): ([A-Z][A-Za-z]*(?: "(?:[^"\\]|\\.)*")?): (.+)$`)
+// ("idem fetch" or "idem"), then the store function's, with its key, or
+// rows, the command that reads the table itself.
+var storePrefix = regexp.MustCompile(`^(\S+(?: \S+)?): ([A-Z][A-Za-z]*(?: "(?:[^"\\]|\\.)*")?|rows): (.+)$`)
 
 // refusalPos is a refusal's place: "file:line: " or "file: ".
 var refusalPos = regexp.MustCompile(`^(\S+?(?::\d+)?): (.+)$`)

@@ -11,10 +11,12 @@
 //	idem [-C DIR] [-lang LANG] [-lab LAB] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]
 //	idem [-C DIR] [-lang LANG] [-lab LAB] [-heldout FILE] -list
 //
-// The name is the lab's command's (idem, lease, ...), and the flags after
+// The name is the default lab's command's (idem), and the flags after
 // -impl are that command's own (-db PATH for both built-in labs), passed
 // on. -lab chooses the lab by name (idem -h lists them; the first is the
-// default). -lang chooses the language of usage and errors, en or zh-CN
+// default); the usage and hints of a lab so chosen name what a student
+// types, idem -lab lease, while its errors start with its command's name
+// (lease), as its observations' lines do. -lang chooses the language of usage and errors, en or zh-CN
 // (by default the student's: their worksheet's, else their locale's).
 // -impl chooses the implementation: reference (the default), a mutant by
 // its name or by the label a worksheet shows (4_fetch), or, with

@@ -30,19 +30,21 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "labshell: %v\n", err)
 		return 2
 	}
+	bin := name(reg, l)
 	o := parse(args, l)
+	labFlag := ""
 	if o.lab != "" && o.lab != l.Name {
 		if l, err = reg.Lookup(o.lab); err != nil {
-			fmt.Fprintf(stderr, "%s: -lab: %v\n", name(reg, nil), err)
+			fmt.Fprintf(stderr, "%s: -lab: %v\n", bin, err)
 			return 2
 		}
-		o = parse(args, l)
+		o, labFlag = parse(args, l), o.lab
 	}
 	if len(l.Commands) == 0 {
 		fmt.Fprintf(stderr, "labshell: lab %s has no command\n", l.Name)
 		return 2
 	}
-	return o.run(shell{reg: reg, lab: l, cmd: l.Commands[0]}, stdout, stderr)
+	return o.run(shell{reg: reg, lab: l, cmd: l.Commands[0], bin: bin, labFlag: labFlag}, stdout, stderr)
 }
 
 // Run is Main on lab l alone: what a lab that no binary has built in
@@ -69,6 +71,25 @@ type shell struct {
 	reg lab.Registry
 	lab *lab.Lab
 	cmd lab.Command
+	// bin is what the binary calls itself, its default lab's command
+	// (the lab's own command's name when unset); labFlag the -lab value
+	// that chose another lab, "" for the default.
+	bin, labFlag string
+}
+
+// program is what a student types to run the command, as its usage and
+// its hints write it: the binary's name, then -lab and the lab when it is
+// not the default (idem -lab lease, not lease, which is the word only an
+// observation's lines start with).
+func (s shell) program() string {
+	bin := s.bin
+	if bin == "" {
+		bin = s.cmd.Name
+	}
+	if s.labFlag != "" {
+		return bin + " -lab " + s.labFlag
+	}
+	return bin
 }
 
 // options are a command line's leading flags, and what follows them.
@@ -209,7 +230,7 @@ func (o options) runLine(s shell, held *heldout.Set, lang i18n.Lang, stdout, std
 		return status
 	}
 	if !ok {
-		fmt.Fprintf(stderr, "%s: %s\n", s.cmd.Name, lang.T("command.unknown-impl", i18n.M{"Name": strconv.Quote(impl), "Command": s.cmd.Name}))
+		fmt.Fprintf(stderr, "%s: %s\n", s.cmd.Name, lang.T("command.unknown-impl", i18n.M{"Name": strconv.Quote(impl), "Command": s.program()}))
 		return 2
 	}
 	if len(o.rest) == 0 {

@@ -13,11 +13,11 @@ import (
 )
 
 // synopsis is the command's synopsis with this command's flags: -lab
-// only when there is more than one lab to choose from.
+// only when there is more than one lab to choose from and none was.
 func (s shell) synopsis(list bool) string {
 	var b strings.Builder
-	b.WriteString(s.cmd.Name + " [-C DIR] [-lang LANG]")
-	if len(s.reg) > 1 {
+	b.WriteString(s.program() + " [-C DIR] [-lang LANG]")
+	if len(s.reg) > 1 && s.labFlag == "" {
 		b.WriteString(" [-lab LAB]")
 	}
 	b.WriteString(" [-heldout FILE]")
@@ -45,7 +45,7 @@ func (s shell) usageIn(lang i18n.Lang) string {
 	indent := strings.Repeat(" ", textwidth.Width(lang.T("usage.synopsis", i18n.M{"Name": ""})))
 	_, rest, _ := strings.Cut(s.cmd.UsageIn(string(lang)), "\n")
 	var b strings.Builder
-	b.WriteString(synopsis + "\n" + indent + s.synopsis(true) + "\n\n" + lang.T("command.usage", i18n.M{"Command": s.cmd.Name}) + "\n" + rest)
+	b.WriteString(synopsis + "\n" + indent + s.synopsis(true) + "\n\n" + lang.T("command.usage", i18n.M{"Command": s.program()}) + "\n" + rest)
 	if len(s.reg) > 1 {
 		s.reg.WriteListIn(&b, lang)
 	}
@@ -83,6 +83,7 @@ var whyForms = []struct {
 	{"command.why.range", regexp.MustCompile(`^want an integer from (\S+) to (\S+)$`)},
 	{"command.why.json", regexp.MustCompile(`^not JSON: (.*)$`)},
 	{"command.why.one-json", regexp.MustCompile(`^not one JSON value: text follows it at offset (\d+)$`)},
+	{"command.why.one-command", regexp.MustCompile(`^want one (\S+) command without flags \(it runs on the same store\), not (".*")$`)},
 }
 
 // misuseIn words a malformed command line in lang: what was wrong (with
@@ -94,10 +95,13 @@ func (s shell) misuseIn(lang i18n.Lang, e lab.Misuse) string {
 	head := strings.TrimSpace(s.cmd.Name + " " + sub)
 	for _, c := range s.cmd.Subcommands {
 		if c.Name == sub && sub != "" {
-			return head + ": " + msg + "\n" + lang.T("usage.synopsis", i18n.M{"Name": strings.TrimSpace(s.cmd.Name + s.cmdFlags() + " " + c.Name + " " + c.Args)})
+			return head + ": " + msg + "\n" + lang.T("usage.synopsis", i18n.M{"Name": strings.TrimSpace(s.program() + s.cmdFlags() + " " + c.Name + " " + c.Args)})
 		}
 	}
-	return head + ": " + msg + "\n" + strings.TrimSuffix(s.cmd.UsageIn(string(lang)), "\n")
+	// The lab command's usage, its synopsis naming what the student types.
+	_, rest, _ := strings.Cut(s.cmd.UsageIn(string(lang)), "\n")
+	synopsis := lang.T("usage.synopsis", i18n.M{"Name": s.program() + s.cmdFlags() + " COMMAND [ARGS]"})
+	return head + ": " + msg + "\n" + synopsis + "\n" + strings.TrimSuffix(rest, "\n")
 }
 
 // reword words one of usageForms' messages in lang, naming the
