@@ -177,7 +177,7 @@ type edit struct {
 // off by one, Go boundaries, negated ifs, swapped booleans, dropped error
 // checks and the read before Begin. A lab whose equivalent-mutant file
 // lists the mutants of these alone keeps its mutants' IDs with Generate;
-// the idempotency-key lab uses every operator ([GenerateAll]).
+// a lab held to every operator uses [GenerateAll], as both labs here do.
 var Classic = []string{"sql-le-to-lt", "sql-lt-to-le", "sql-gt-to-ge", "sql-ge-to-gt", "sql-eq-to-ne", "sql-ne-to-eq",
 	"sql-asc-to-desc", "sql-desc-to-asc", "sql-drop-conjunct", "sql-drop-if-not-exists", "sql-do-nothing-to-replace",
 	"sql-limit-plus-one", "sql-limit-minus-one", "go-lt-to-le", "go-le-to-lt", "go-gt-to-ge", "go-ge-to-gt",

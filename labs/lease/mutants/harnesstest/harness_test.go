@@ -220,7 +220,7 @@ func TestGeneratedMutants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen, err := mutagen.Generate(l.Layout.Source, src)
+	gen, err := mutagen.GenerateAll(l.Layout.Source, src)
 	if err != nil {
 		t.Fatal(err)
 	}
