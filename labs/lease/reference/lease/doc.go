@@ -66,6 +66,15 @@
 // waits and then sees the first one's result, every time, with no race
 // left to luck.
 //
+// # From a shell
+//
+// A student runs one line by hand with the first lab's program, told the
+// lab: go run ./harness/cmd/idem -lab lease -db /tmp/l.db claim k1 v1 A 0 10
+// (see idemlab/harness/command/labshell). Its -h is [UsageIn] in the
+// student's language: every command's and flag's doc and the notes have
+// a Chinese text (zhDocs, usageNotes), shown with -lang zh-CN, a Chinese
+// locale or predictions in labs/lease/worksheet.zh-CN.md.
+//
 // # Commands
 //
 // The commands, generated from the table in lease.go (go generate ./...):
