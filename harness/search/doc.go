@@ -28,12 +28,12 @@
 // stored before and a time lands exactly on an expiry stored before, or
 // the next float either side of it; text that differs only in ways people
 // overlook (letter case, a trailing or leading space, Unicode's composed
-// and decomposed forms, a prefix, a LIKE wildcard, the empty string);
-// numbers that break arithmetic (minus zero, the infinities, NaN, 2^53+1);
-// integers at the sizes of pools and one either side; JSON of every kind,
-// and the same JSON written with its keys in another order or its
-// integers as fractions; and, for idem between and idem interleave, whole
-// command lines run by another client.
+// and decomposed forms, a prefix, a LIKE or GLOB wildcard, the empty
+// string); numbers that break arithmetic (minus zero, the infinities, NaN,
+// 2^53+1); integers at the sizes of pools and one either side; JSON of
+// every kind, and the same JSON written with its keys in another order or
+// its integers as fractions; and, for idem between and idem interleave,
+// whole command lines run by another client.
 //
 // # Running both, and shrinking
 //

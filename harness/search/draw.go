@@ -103,7 +103,8 @@ func (d *drawer) way(label string) int {
 }
 
 // textVariants change a text in the ways people overlook: two keys that
-// look alike, or that a LIKE pattern or a careless comparison confuses.
+// look alike, or that a LIKE or GLOB pattern or a careless comparison
+// confuses.
 var textVariants = []func(string) string{
 	strings.ToUpper,
 	strings.ToLower,
@@ -117,14 +118,20 @@ var textVariants = []func(string) string{
 	},
 	func(s string) string { return s + "0" },
 	func(s string) string { return s + "%" },
-	func(s string) string { // one character a LIKE pattern's _ matches
-		r := []rune(s)
-		if len(r) == 0 {
-			return "_"
-		}
-		r[len(r)-1] = '_'
+	func(s string) string { return lastRune(s, '_') }, // a LIKE pattern's _ matches s
+	func(s string) string { return s + "*" },          // a GLOB pattern that matches s
+	func(s string) string { return lastRune(s, '?') }, // a GLOB pattern's ? matches s
+}
+
+// lastRune is s with its last character replaced by r, or r alone when s
+// is empty.
+func lastRune(s string, r rune) string {
+	rs := []rune(s)
+	if len(rs) == 0 {
 		return string(r)
-	},
+	}
+	rs[len(rs)-1] = r
+	return string(rs)
 }
 
 func (d *drawer) text(dom lab.Domain, label string) string {
