@@ -14,6 +14,13 @@ import (
 // read (for a takeover, between reading the lapsed lease and writing the
 // new holder), runs each further argument as a second worker would, on
 // its own connection (see idemlab/harness/labcmd.Interleave).
+//
+// Whether a WRITE runs during OP or waits for it is the store's lock
+// alone, never a clock: OP stays stopped inside its call for as long as
+// the WRITEs take, and each WRITE's connection gives up on a lock at once
+// (busy_timeout 0), so no delay, slow connection or starved scheduler
+// changes what prints (TestInterleaveIgnoresScheduling holds every edge
+// observation's interleaving to that).
 func runInterleave(c *call) (any, error) {
 	cmds := make([][]string, len(c.args))
 	for i, a := range c.args {
