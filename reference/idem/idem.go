@@ -214,20 +214,11 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 			return &UsageError{Msg: fmt.Sprintf("unknown flag %q", args[0])}
 		}
 	}
-	if len(args) == 0 {
-		return &UsageError{Msg: "missing COMMAND"}
+	cmd, err := parseLine(args)
+	if err != nil {
+		return err
 	}
 	name, args := args[0], args[1:]
-	cmd, ok := lookup(name)
-	if !ok {
-		return &UsageError{Msg: fmt.Sprintf("unknown command %q", name)}
-	}
-	if len(args) < len(cmd.required) {
-		return &UsageError{Cmd: name, Msg: "missing " + strings.Join(cmd.required[len(args):], " ")}
-	}
-	if max := len(cmd.required) + len(cmd.optional); len(args) > max && cmd.variadic == "" {
-		return &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
-	}
 	if !filepath.IsAbs(db) {
 		db = filepath.Join(dir, db)
 	}
@@ -237,6 +228,46 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 		return err
 	}
 	return write(stdout, out)
+}
+
+// parseLine returns the command a command line without flags names, or
+// a *UsageError when it names none, has the wrong number of arguments or
+// an argument that does not parse; it runs nothing, so interleave and
+// between check every line with it before running any.
+func parseLine(args []string) (command, error) {
+	if len(args) == 0 {
+		return command{}, &UsageError{Msg: "missing COMMAND"}
+	}
+	name, args := args[0], args[1:]
+	cmd, ok := lookup(name)
+	if !ok {
+		return command{}, &UsageError{Msg: fmt.Sprintf("unknown command %q", name)}
+	}
+	if len(args) < len(cmd.required) {
+		return command{}, &UsageError{Cmd: name, Msg: "missing " + strings.Join(cmd.required[len(args):], " ")}
+	}
+	if max := len(cmd.required) + len(cmd.optional); len(args) > max && cmd.variadic == "" {
+		return command{}, &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
+	}
+	c := &call{name: name, cmd: cmd, args: args}
+	for i, a := range args {
+		if parse := argParsers[c.argName(i)]; parse != nil {
+			if err := parse(a); err != nil {
+				return command{}, c.usage(i, "%v", err)
+			}
+		}
+	}
+	return cmd, nil
+}
+
+// argParsers check an argument by the name the command table gives it;
+// any other argument (KEY, DIGEST) is any text. The store, not the
+// command, refuses values that parse but are out of its range.
+var argParsers = map[string]func(string) error{
+	"NOW":     func(s string) error { _, err := ParseSeconds(s); return err },
+	"EXPIRES": func(s string) error { _, err := ParseSeconds(s); return err },
+	"LIMIT":   func(s string) error { _, err := ParseLimit(s); return err },
+	"JSON":    func(s string) error { _, err := labcmd.ParseJSON(s); return err },
 }
 
 // call is one command being run.
@@ -250,12 +281,16 @@ type call struct {
 }
 
 func (c *call) usage(i int, format string, args ...any) error {
+	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", c.argName(i), c.args[i]) + fmt.Sprintf(format, args...)}
+}
+
+// argName is the name of argument i in the command's synopsis.
+func (c *call) argName(i int) string {
 	names := append(append([]string(nil), c.cmd.required...), c.cmd.optional...)
-	name := c.cmd.variadic
 	if i < len(names) {
-		name = names[i]
+		return names[i]
 	}
-	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", name, c.args[i]) + fmt.Sprintf(format, args...)}
+	return c.cmd.variadic
 }
 
 // seconds parses argument i as a time: any finite number.

@@ -214,6 +214,15 @@ var usageCases = []struct {
 	{"cycle extra", []string{"cycle", "a", "b"}, "cycle", []string{`unexpected argument "b"`}},
 	{"rows extra", []string{"rows", "x"}, "rows", []string{`unexpected argument "x"`}},
 	{"flag after command", []string{"rows", "-db", "x"}, "rows", []string{`unexpected argument "-db"`}},
+	// interleave and between check every line before running any: the
+	// purge or drain OP, which would delete the expired row, never runs.
+	{"interleave unknown write", []string{"interleave", "purge 100", "bogus k"}, "interleave", []string{`WRITE "bogus k": unknown command "bogus"`, "usage: idem [-db PATH] interleave OP [WRITE...]"}},
+	{"interleave write missing argument", []string{"interleave", "purge 100", "reserve k2 v"}, "interleave", []string{`WRITE "reserve k2 v": missing EXPIRES`}},
+	{"interleave write extra argument", []string{"interleave", "purge 100", "counts x"}, "interleave", []string{`WRITE "counts x": unexpected argument "x"`}},
+	{"interleave write bad expires", []string{"interleave", "purge 100", "reserve k2 v soon"}, "interleave", []string{`WRITE "reserve k2 v soon": EXPIRES "soon": want a number of seconds`}},
+	{"interleave bad op", []string{"interleave", "purge 100 x", "counts"}, "interleave", []string{`OP "purge 100 x": LIMIT "x": want an integer`}},
+	{"between bad write", []string{"between", "drain 100", "finish k v {"}, "between", []string{`WRITE "finish k v {": JSON "{": not JSON`}},
+	{"between bad drain", []string{"between", "drain later", "counts"}, "between", []string{`DRAIN "drain later": NOW "later"`}},
 }
 
 func checkUsageError(t *testing.T, err error, cmd string, want []string) {

@@ -90,13 +90,19 @@ func afterFirstBatch(db string) {
 }
 
 // commandLines splits each argument into one idem command line: no flag
-// (it runs on the same store), and not interleave or between itself.
+// (it runs on the same store), not interleave or between itself, and a
+// valid line (parseLine), all checked before any line runs.
 func (c *call) commandLines() ([][]string, error) {
 	cmds := make([][]string, len(c.args))
 	for i, a := range c.args {
 		w := strings.Fields(a)
 		if len(w) == 0 || w[0] == "interleave" || w[0] == "between" || strings.HasPrefix(w[0], "-") {
 			return nil, c.usage(i, "want one idem command without flags (it runs on the same store), not %q", a)
+		}
+		// A line that could never run (a typo in a command or an argument)
+		// is refused before any runs; one the store refuses is a result.
+		if _, err := parseLine(w); err != nil {
+			return nil, c.usage(i, "%s", err.(*UsageError).Msg)
 		}
 		cmds[i] = w
 	}

@@ -81,6 +81,8 @@ func TestRunExitStatus(t *testing.T) {
 		{"db needs value", []string{"-db"}, 2, "", "idem: flag -db needs a value", nil},
 		{"empty db", []string{"-db=", "init"}, 2, "", "flag -db: empty PATH", nil},
 		{"unknown command", []string{"bogus"}, 2, "", `idem: unknown command "bogus"`, nil},
+		{"interleave unknown write", []string{"interleave", "purge 10", "bogus"}, 2, "", `idem interleave: WRITE "bogus": unknown command "bogus"` + "\nusage: idem [-db PATH] interleave OP [WRITE...]", nil},
+		{"between bad write", []string{"between", "drain 10", "purge x"}, 2, "", `idem between: WRITE "purge x": NOW "x": want a number of seconds`, nil},
 		{"bad limit", []string{"purge", "10", "true"}, 2, "", `idem purge: LIMIT "true": want an integer` + "\nusage: idem [-db PATH] purge NOW [LIMIT]", nil},
 		{"missing store", []string{"counts"}, 1, "", `idem: Counts: store "store.db" does not exist (InitDB creates it)`, nil},
 		{"missing store rows", []string{"rows"}, 1, "", `idem: rows: store "store.db" does not exist`, nil},

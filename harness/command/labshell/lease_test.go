@@ -71,7 +71,9 @@ func TestLeaseInChinese(t *testing.T) {
 		{"-h"}, {}, {"claim", "k1"}, {"claim", "k1", "v1", "A", "x", "10"}, {"renew", "k1", "A", "1.5", "0", "10"},
 		{"finish", "k1", "v1", "1", "{"}, {"abandoned", "0", "x"}, {"claim", "k1", "v1", "A", "0", "10", "extra"},
 		{"clam"}, {"-db"}, {"-impl", "9_nope", "init"}, {"-db", db, "rows"}, {"-db", db, "inspect", "k1"},
-		{"interleave", "claim k1 v1 A 0 10", "-db x"},
+		{"interleave", "claim k1 v1 A 0 10", "-db x"}, {"interleave", "claim k1 v1 A 0 10", "bogus k1"},
+		{"interleave", "claim k2 v1 A zero 10"}, {"interleave", "claim k1 v1 A 0 10", "claim -db x"},
+		{"interleave", "claim k1 v1 A 0 10", "finish k1 v1 1 {"},
 	} {
 		var stdout, stderr bytes.Buffer
 		status := Main(labs, append([]string{"-lang", "zh-CN", "-lab", "lease"}, args...), &stdout, &stderr)

@@ -69,7 +69,7 @@ var usageForms = []struct {
 	{"command.unknown-command", regexp.MustCompile(`^unknown command (".*")$`), []string{"Name"}},
 	{"command.unexpected-argument", regexp.MustCompile(`^unexpected argument (".*")$`), []string{"Arg"}},
 	{"command.missing", regexp.MustCompile(`^missing ([A-Z ]+)$`), []string{"Args"}},
-	{"command.bad-argument", regexp.MustCompile(`^([A-Z]+) (".*"): (.*)$`), []string{"Name", "Value", "Why"}},
+	{"command.bad-argument", regexp.MustCompile(`^([A-Z]+) ("(?:[^"\\]|\\.)*"): (.*)$`), []string{"Name", "Value", "Why"}},
 }
 
 // whyForms word again why an argument does not parse.
@@ -117,7 +117,8 @@ func (s shell) reword(lang i18n.Lang, msg string) string {
 			data[name] = m[i+1]
 		}
 		if f.id == "command.bad-argument" {
-			data["Why"] = whyIn(lang, m[3])
+			// An interleaved line's own misuse nests (WRITE "…": NOW "…": …).
+			data["Why"] = s.reword(lang, whyIn(lang, m[3]))
 		}
 		out := lang.T(f.id, data)
 		if f.id == "command.unknown-command" {

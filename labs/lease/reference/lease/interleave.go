@@ -13,7 +13,9 @@ import (
 // first argument and, at the moment that operation's first query has been
 // read (for a takeover, between reading the lapsed lease and writing the
 // new holder), runs each further argument as a second worker would, on
-// its own connection (see idemlab/harness/labcmd.Interleave).
+// its own connection (see idemlab/harness/labcmd.Interleave). Every line
+// is checked before any runs: one that is not a valid lease command line
+// is a *UsageError naming it.
 //
 // Whether a WRITE runs during OP or waits for it is the store's lock
 // alone, never a clock: OP stays stopped inside its call for as long as
@@ -27,6 +29,11 @@ func runInterleave(c *call) (any, error) {
 		w := strings.Fields(a)
 		if len(w) == 0 || w[0] == "interleave" || strings.HasPrefix(w[0], "-") {
 			return nil, c.usage(i, "want one lease command without flags (it runs on the same store), not %q", a)
+		}
+		// A line that could never run (a typo in a command or an argument)
+		// is refused before any runs; one the store refuses is a result.
+		if _, err := parseLine(w); err != nil {
+			return nil, c.usage(i, "%s", err.(*UsageError).Msg)
 		}
 		cmds[i] = w
 	}

@@ -224,20 +224,11 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 		}
 		db, args = value, args[1:]
 	}
-	if len(args) == 0 {
-		return &UsageError{Msg: "missing COMMAND"}
+	cmd, err := parseLine(args)
+	if err != nil {
+		return err
 	}
 	name, args := args[0], args[1:]
-	cmd, ok := lookup(name)
-	if !ok {
-		return &UsageError{Msg: fmt.Sprintf("unknown command %q", name)}
-	}
-	if len(args) < len(cmd.args) {
-		return &UsageError{Cmd: name, Msg: "missing " + strings.Join(cmd.args[len(args):], " ")}
-	}
-	if max := len(cmd.args) + len(cmd.optional); len(args) > max && cmd.variadic == "" {
-		return &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
-	}
 	if !filepath.IsAbs(db) {
 		// Absolute, since the store opens its file as a file: URI, where
 		// a relative path would be read as a host (run from a shell, dir
@@ -256,6 +247,47 @@ func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
 	return write(stdout, out)
 }
 
+// parseLine returns the command a command line without flags names, or
+// a *UsageError when it names none, has the wrong number of arguments or
+// an argument that does not parse; it runs nothing, so interleave checks
+// every line with it before running any.
+func parseLine(args []string) (command, error) {
+	if len(args) == 0 {
+		return command{}, &UsageError{Msg: "missing COMMAND"}
+	}
+	name, args := args[0], args[1:]
+	cmd, ok := lookup(name)
+	if !ok {
+		return command{}, &UsageError{Msg: fmt.Sprintf("unknown command %q", name)}
+	}
+	if len(args) < len(cmd.args) {
+		return command{}, &UsageError{Cmd: name, Msg: "missing " + strings.Join(cmd.args[len(args):], " ")}
+	}
+	if max := len(cmd.args) + len(cmd.optional); len(args) > max && cmd.variadic == "" {
+		return command{}, &UsageError{Cmd: name, Msg: fmt.Sprintf("unexpected argument %q", args[max])}
+	}
+	c := &call{name: name, cmd: cmd, args: args}
+	for i, a := range args {
+		if parse := argParsers[c.argName(i)]; parse != nil {
+			if err := parse(a); err != nil {
+				return command{}, c.usage(i, "%v", err)
+			}
+		}
+	}
+	return cmd, nil
+}
+
+// argParsers check an argument by the name the command table gives it;
+// any other argument (KEY, DIGEST, OWNER) is any text. The store, not the
+// command, refuses values that parse but are out of its range.
+var argParsers = map[string]func(string) error{
+	"NOW":   func(s string) error { _, err := labcmd.ParseSeconds(s); return err },
+	"TTL":   func(s string) error { _, err := labcmd.ParseSeconds(s); return err },
+	"TOKEN": func(s string) error { _, err := labcmd.ParseInteger(s, 64); return err },
+	"LIMIT": func(s string) error { _, err := labcmd.ParseInteger(s, strconv.IntSize); return err },
+	"JSON":  func(s string) error { _, err := labcmd.ParseJSON(s); return err },
+}
+
 // call is one command being run.
 type call struct {
 	name string
@@ -268,12 +300,16 @@ type call struct {
 
 // usage is a UsageError about argument i.
 func (c *call) usage(i int, format string, args ...any) error {
+	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", c.argName(i), c.args[i]) + fmt.Sprintf(format, args...)}
+}
+
+// argName is the name of argument i in the command's synopsis.
+func (c *call) argName(i int) string {
 	names := append(append([]string(nil), c.cmd.args...), c.cmd.optional...)
-	name := c.cmd.variadic
 	if i < len(names) {
-		name = names[i]
+		return names[i]
 	}
-	return &UsageError{Cmd: c.name, Msg: fmt.Sprintf("%s %q: ", name, c.args[i]) + fmt.Sprintf(format, args...)}
+	return c.cmd.variadic
 }
 
 // seconds parses argument i as a time or a ttl.

@@ -104,6 +104,14 @@ func TestRunUsageErrors(t *testing.T) {
 		{[]string{"interleave", "takeover k1 v1 B 10 10", "-db x rows"}, "want one lease command without flags"},
 		{[]string{"interleave", "interleave rows"}, "want one lease command without flags"},
 		{[]string{"interleave", " "}, "want one lease command without flags"},
+		// Every line is checked before any runs (in this empty folder, a
+		// claim that ran would be a result, not a usage error).
+		{[]string{"interleave", "claim k1 v1 A 0 10", "bogus k1"}, `WRITE "bogus k1": unknown command "bogus"`},
+		{[]string{"interleave", "claim k2 v1 A zero 10"}, `OP "claim k2 v1 A zero 10": NOW "zero": want a number of seconds`},
+		{[]string{"interleave", "claim k1 v1 A 0 10", "renew k1 A one 1 10"}, `WRITE "renew k1 A one 1 10": TOKEN "one": want an integer`},
+		{[]string{"interleave", "claim k1 v1 A 0 10", "finish k1 v1 1"}, `WRITE "finish k1 v1 1": missing JSON`},
+		{[]string{"interleave", "claim k1 v1 A 0 10", "inspect k1 k2"}, `WRITE "inspect k1 k2": unexpected argument "k2"`},
+		{[]string{"interleave", "claim k1 v1 A 0 10", "abandoned 0 many"}, `WRITE "abandoned 0 many": LIMIT "many": want an integer`},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			dir := t.TempDir()
@@ -218,7 +226,7 @@ func TestInterleave(t *testing.T) {
 // FuzzRun: any command line, against a store holding a lease, returns or
 // fails without a panic, and a usage error leaves the rows as they were.
 func FuzzRun(f *testing.F) {
-	for _, s := range []string{"claim\x00k\x00v\x00A\x000\x0010", "renew\x00k1\x00A\x001\x005\x0010", "finish\x00k1\x00v1\x001\x00{", "abandoned\x00NaN\x00-1", "-db\x00", "interleave\x00takeover k1 v1 B 10 10\x00finish k1 v1 1 1", "inspect\x00k1"} {
+	for _, s := range []string{"claim\x00k\x00v\x00A\x000\x0010", "renew\x00k1\x00A\x001\x005\x0010", "finish\x00k1\x00v1\x001\x00{", "abandoned\x00NaN\x00-1", "-db\x00", "interleave\x00takeover k1 v1 B 10 10\x00finish k1 v1 1 1", "interleave\x00takeover k1 v1 B 10 10\x00finish k1 v1 x 1", "inspect\x00k1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
