@@ -86,3 +86,28 @@ func (r Registry) WriteListIn(w io.Writer, lang i18n.Lang) {
 func Only(l *Lab) Registry {
 	return Registry{{Name: l.Name, Summary: "", Lab: func() *Lab { return l }}}
 }
+
+// LookupRecorded builds the lab that file, which records lab recorded
+// (its "lab" field), was made in: without -lab on fs, the lab the file
+// records; with it, lab name, which must be the one the file records,
+// else the error names the file and both labs. A file that records no
+// lab is read as lab name's (the default's without -lab).
+func (r Registry) LookupRecorded(fs *flag.FlagSet, name, file, recorded string) (*Lab, error) {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lab" })
+	switch {
+	case recorded == "" || recorded == name:
+		l, err := r.Lookup(name)
+		if err != nil {
+			return nil, fmt.Errorf("-lab: %v", err)
+		}
+		return l, nil
+	case given:
+		return nil, fmt.Errorf("%s records lab %q, but -lab names lab %q: drop -lab to read it as lab %s", file, recorded, name, recorded)
+	}
+	l, err := r.Lookup(recorded)
+	if err != nil {
+		return nil, fmt.Errorf("%s records lab %q: %v", file, recorded, err)
+	}
+	return l, nil
+}

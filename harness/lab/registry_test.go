@@ -61,3 +61,49 @@ func TestOnly(t *testing.T) {
 		t.Errorf("Only(l).Lookup(\"\") = %v, %v; want l", got, err)
 	}
 }
+
+// TestLookupRecorded: a file is read as the lab it records unless -lab
+// is given, when the two must agree; a file that records none is -lab's
+// (or the default's).
+func TestLookupRecorded(t *testing.T) {
+	a, b := &lab.Lab{Name: "a"}, &lab.Lab{Name: "b"}
+	reg := lab.Registry{
+		{Name: "a", Lab: func() *lab.Lab { return a }},
+		{Name: "b", Lab: func() *lab.Lab { return b }},
+	}
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		recorded string
+		want     string // the lab's name, or the error
+	}{
+		{"records b", nil, "b", "b"},
+		{"records a", nil, "a", "a"},
+		{"records none", nil, "", "a"},
+		{"records none, -lab b", []string{"-lab", "b"}, "", "b"},
+		{"-lab agrees", []string{"-lab", "b"}, "b", "b"},
+		{"-lab a given, b recorded", []string{"-lab", "a"}, "b", `f.json records lab "b", but -lab names lab "a": drop -lab to read it as lab b`},
+		{"-lab b given, a recorded", []string{"-lab", "b"}, "a", `f.json records lab "a", but -lab names lab "b": drop -lab to read it as lab a`},
+		{"records an unknown lab", nil, "c", `f.json records lab "c": no lab called "c"; the labs are a, b`},
+		{"-lab unknown", []string{"-lab", "c"}, "", `-lab: no lab called "c"; the labs are a, b`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("x", flag.ContinueOnError)
+			var name string
+			reg.Define(fs, &name)
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			l, err := reg.LookupRecorded(fs, name, "f.json", tc.recorded)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			} else {
+				got = l.Name
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("LookupRecorded (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -50,10 +50,6 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json (run 'checkreport -h' for usage)")
 		return exitcode.Usage
 	}
-	l, err := reg.Lookup(name)
-	if err != nil {
-		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
-	}
 	if chdir != "" {
 		if err := os.Chdir(chdir); err != nil {
 			return fail(stderr, exitcode.Usage, err)
@@ -70,8 +66,15 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
-	if _, err := reportcheck.Decode(data); err != nil {
+	rep, err := reportcheck.Decode(data)
+	if err != nil {
 		return fail(stderr, exitcode.Usage, fmt.Errorf("%s: %v", fs.Arg(0), err))
+	}
+	// Read as the lab it records: checked as another lab's, every file
+	// it names would be an input the check does not know.
+	l, err := reg.LookupRecorded(fs, name, fs.Arg(0), rep.Meta.Lab)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, err)
 	}
 	if iso := sandbox.IsolationFor(noSandbox); !sandbox.Sandboxed(iso) {
 		fmt.Fprintln(stderr, "checkreport: WARNING:", grade.UnsandboxedNotice(i18n.English, iso))

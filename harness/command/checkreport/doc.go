@@ -27,14 +27,15 @@
 // REPORT.json is relative to it too; -checkout DIR names the checkout while
 // REPORT.json stays relative to the current folder. Without either, the
 // checkout is the current folder or the one above it that holds go.mod.
-// -lab NAME names the lab the report is of (the default lab when not
-// given). checkreport -h prints the usage, shown below.
+// The report is checked as the lab it records (its meta.lab); -lab NAME,
+// when given, must name that lab, else the report is refused, the error
+// naming both. checkreport -h prints the usage, shown below.
 //
 // # Exit status
 //
 // The exit status is 0 when the report matches (ok), 2 when it does not
 // (OTHER INPUTS, REFUSED or TAMPERED), 1 for a usage error (a -lab the
-// binary lacks among them) or a report
+// binary lacks, or one the report does not record, among them) or a report
 // that cannot be checked (a file that cannot be read, is not a report of
 // this schema, or names an input outside the checkout, a -run that does
 // not compile or a mutant the checkout lacks: a reportcheck.ReportError),

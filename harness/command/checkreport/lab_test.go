@@ -29,15 +29,37 @@ func TestAnotherLab(t *testing.T) {
 	})
 }
 
-// TestLeaseLab: the same for a report of the lease lab, chosen by name
-// (-lab lease) as the shipped binary does.
+// TestLeaseLab: the same for a report of the lease lab, in a binary
+// whose default lab is another: without -lab, checkreport reads the lab
+// the report records (its meta.lab).
 func TestLeaseLab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the lease lab")
 	}
 	checksReports(t, lease.Lab(), func(args []string, stdout, stderr io.Writer) int {
-		return Main(testLabs, append([]string{"-lab", "lease"}, args...), stdout, stderr)
+		return Main(testLabs, args, stdout, stderr)
 	})
+}
+
+// TestLabRecorded: a report is checked as the lab it records; -lab
+// naming another lab is refused before anything runs, naming the file
+// and both labs, as is a report of a lab the binary does not have.
+func TestLabRecorded(t *testing.T) {
+	file := writeReport(t, `{"schema":"`+reportSchema+`","meta":{"kind":"lab","lab":"lease"}}`)
+	nope := writeReport(t, `{"schema":"`+reportSchema+`","meta":{"kind":"lab","lab":"nope"}}`)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-lab", "idemstore", file}, "checkreport: " + file + ` records lab "lease", but -lab names lab "idemstore": drop -lab to read it as lab lease` + "\n"},
+		{[]string{nope}, "checkreport: " + nope + ` records lab "nope": no lab called "nope"; the labs are idemstore, lease, counter` + "\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(tc.args, &stdout, &stderr)
+		if diff := cmp.Diff([]any{exitcode.Usage, "", tc.want}, []any{status, stdout.String(), stderr.String()}); diff != "" {
+			t.Errorf("checkreport %q: status, stdout, stderr (-want +got):\n%s", tc.args, diff)
+		}
+	}
 }
 
 // checksReports writes lab l's kill report of the checkout and checks it

@@ -31,7 +31,8 @@
 // observations, timeouts, flags, and a total by the rubric; then every flag
 // with its reason, and the class analytics. With -shard K/N it grades the
 // K-th of N parts of the class; grade merge combines the N parts' JSON into
-// what one run of the whole class writes.
+// what one run of the whole class writes, read as the lab the parts record
+// (-lab, when given, must name it).
 //
 // # Flags
 //
@@ -74,7 +75,8 @@
 // and 70 for an internal error. grade merge exits 0 when the shards were
 // merged, 1 when a shard cannot be read or the shards do not make one class
 // (a missing or repeated shard, a whole class given as a shard, shards
-// graded with another harness, lab, rubric, budgets or held-out catalogue),
+// graded with another harness, lab, rubric, budgets or held-out catalogue,
+// or of a lab other than -lab's),
 // and 70 when the output cannot be written.
 //
 // grade worker -lab NAME JOB is how grade starts itself for one

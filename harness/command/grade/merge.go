@@ -34,10 +34,6 @@ func runMerge(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if _, err := writers.Classes.Lookup(*format); err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}
-	l, err := reg.Lookup(name)
-	if err != nil {
-		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
-	}
 	if fs.NArg() == 0 {
 		return fail(stderr, exitcode.Usage, fmt.Errorf("merge: name the shards' JSON results"))
 	}
@@ -53,6 +49,10 @@ func runMerge(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, exitcode.Usage, err)
 		}
+	}
+	l, err := mergeLab(reg, fs, name, parts)
+	if err != nil {
+		return fail(stderr, exitcode.Usage, err)
 	}
 	if *classDir == "" {
 		// Say what goes unchecked: a student made up and sorted last
@@ -73,4 +73,20 @@ func runMerge(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitcode.Internal, err)
 	}
 	return exitcode.OK
+}
+
+// mergeLab is the lab the shards were graded in: the one they record
+// (they must agree), or with -lab that one, which they must record.
+func mergeLab(reg lab.Registry, fs *flag.FlagSet, name string, parts []*grading.Class) (*lab.Lab, error) {
+	file, recorded := "", ""
+	for i, p := range parts {
+		switch {
+		case p.Lab == "":
+		case recorded == "":
+			file, recorded = fs.Arg(i), p.Lab
+		case p.Lab != recorded:
+			return nil, fmt.Errorf("%s records lab %q, %s lab %q: merge the shards of one lab", file, recorded, fs.Arg(i), p.Lab)
+		}
+	}
+	return reg.LookupRecorded(fs, name, file, recorded)
 }
