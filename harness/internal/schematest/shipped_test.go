@@ -2,6 +2,8 @@ package schematest_test
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -22,34 +24,63 @@ import (
 // schemas is the folder of idemlab's own schemas, seen from here.
 const schemas = "../../../harness/schemas/"
 
-// TestShippedFilesAreValid checks every catalogue the repository ships
-// against the schema it names in "$schema", and that it names the one
-// meant for it.
+// shipped are the files a lab ships, relative to its folder, and the
+// schema meant for each; only the catalogue is a file every lab has.
+var shipped = []struct{ file, schema string }{
+	{"mutants/catalogue.json", "catalogue.schema.json"},
+	{"mutants/clauses.json", "clauses.schema.json"},
+	{"mutants/equivalent.json", "equivalents.schema.json"},
+	{"testdata/heldout/example.json", "heldout.schema.json"},
+}
+
+// TestShippedFilesAreValid checks every catalogue the repository ships,
+// the first lab's at its root and each lab's under labs/ (found by its
+// folder, so a new lab's are checked too), against the schema it names
+// in "$schema", and that it names the one meant for it.
 func TestShippedFilesAreValid(t *testing.T) {
-	for _, tc := range []struct{ file, schema string }{
-		{"../../../mutants/catalogue.json", schemas + "catalogue.schema.json"},
-		{"../../../mutants/clauses.json", schemas + "clauses.schema.json"},
-		{"../../../mutants/equivalent.json", schemas + "equivalents.schema.json"},
-		{"../../../testdata/heldout/example.json", schemas + "heldout.schema.json"},
-	} {
-		t.Run(filepath.Base(tc.file), func(t *testing.T) {
-			data, err := os.ReadFile(tc.file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var head struct {
-				Schema string `json:"$schema"`
-			}
-			if err := json.Unmarshal(data, &head); err != nil {
-				t.Fatal(err)
-			}
-			named := filepath.Join(filepath.Dir(tc.file), filepath.FromSlash(head.Schema))
-			if filepath.Clean(named) != filepath.Clean(tc.schema) {
-				t.Errorf("%s names $schema %q (%s), want a path to schemas/%s", tc.file, head.Schema, named, tc.schema)
-			}
-			schematest.Validate(t, tc.schema, data)
-		})
+	labs, err := filepath.Glob("../../../labs/*/mutants/catalogue.json")
+	if err != nil {
+		t.Fatal(err)
 	}
+	roots := []string{"../../.."}
+	for _, c := range labs {
+		roots = append(roots, filepath.Dir(filepath.Dir(c)))
+	}
+	if len(roots) < 2 {
+		t.Fatalf("no lab under labs/ ships mutants/catalogue.json: found %q", labs)
+	}
+	for _, root := range roots {
+		for _, f := range shipped {
+			file := filepath.Join(root, filepath.FromSlash(f.file))
+			t.Run(filepath.ToSlash(file), func(t *testing.T) {
+				data, err := os.ReadFile(file)
+				if errors.Is(err, fs.ErrNotExist) && f.schema != "catalogue.schema.json" {
+					t.Skipf("this lab ships no %s", f.file)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkShipped(t, file, schemas+f.schema, data)
+			})
+		}
+	}
+}
+
+// checkShipped checks data, file's contents, against schema, and that
+// its "$schema" names that schema.
+func checkShipped(t *testing.T, file, schema string, data []byte) {
+	t.Helper()
+	var head struct {
+		Schema string `json:"$schema"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		t.Fatal(err)
+	}
+	named := filepath.Join(filepath.Dir(file), filepath.FromSlash(head.Schema))
+	if filepath.Clean(named) != filepath.Clean(schema) {
+		t.Errorf("%s names $schema %q (%s), want a path to %s", file, head.Schema, named, schema)
+	}
+	schematest.Validate(t, schema, data)
 }
 
 // TestDefaultRubricIsValid checks the rubric grade uses when given none,
