@@ -25,6 +25,12 @@
 // The extra reference run costs one run per killing observation in
 // [Build]'s full mode, and one per kill in its first-kill mode.
 //
+// A confirming run stopped at its deadline disagrees with nothing: on a
+// loaded machine an honest run can be slow. When it was the reference's,
+// the observation is timed out (it counts as no kill, and the report says
+// why); when it was the mutant's repeat, that timeout is the mutant's
+// result on the observation, and the observation keeps its status.
+//
 // # Coverage analysis
 //
 // While the reference runs, its Value's function fields are wrapped so

@@ -196,7 +196,10 @@ func baseline(l *lab.Lab, obs []Observation, opt Options) []ObservationRow {
 // referenceStatus judges an observation from its two runs on the reference.
 func referenceStatus(first, again Result) outcome.Observation {
 	switch {
-	case first.Status == outcome.TimedOut:
+	case first.Status == outcome.TimedOut, again.Status == outcome.TimedOut:
+		// A run stopped at its deadline disagrees with nothing: on a
+		// loaded machine an honest run can be slow, and calling it flaky
+		// would blame the observation for the machine.
 		return outcome.TimedOut
 	case first.Status != again.Status:
 		return outcome.Flaky

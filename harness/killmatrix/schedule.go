@@ -72,7 +72,8 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	})
 
 	// Every apparent kill runs once more: a kill that does not repeat
-	// marks the observation flaky.
+	// marks the observation flaky, one that runs past its deadline is the
+	// mutant's timeout.
 	var kills []job
 	for _, j := range jobs {
 		if results[j.mi][j.oi].Status == outcome.Fail && rows[j.oi].Valid() {
@@ -85,9 +86,14 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	})
 	var killers []int // the observations whose kills repeated
 	for i, j := range kills {
-		if repeats[i].Status != outcome.Fail {
+		switch {
+		case repeats[i].Status == outcome.TimedOut:
+			// The mutant ran past the deadline this time: its result is
+			// that timeout, and the observation is not to blame.
+			results[j.mi][j.oi] = repeats[i]
+		case repeats[i].Status != outcome.Fail:
 			rows[j.oi].Status = outcome.Flaky
-		} else if !slices.Contains(killers, j.oi) {
+		case !slices.Contains(killers, j.oi):
 			killers = append(killers, j.oi)
 		}
 	}
@@ -95,22 +101,29 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	// that every mutant has run: one whose result depends on what ran
 	// before it (a counter of the process, a file left behind) no longer
 	// passes, and is flaky.
-	after := make([]bool, len(killers))
+	after := make([]outcome.Observation, len(killers))
 	parallel(opt.Parallel, len(killers), func(i int) {
 		after[i] = passesAfter(l, opt, rows[killers[i]].Observation)
 	})
 	for i, oi := range killers {
-		if !after[i] {
-			rows[oi].Status = outcome.Flaky
+		if after[i] != outcome.Pass {
+			rows[oi].Status = after[i]
 		}
 	}
 	return results
 }
 
 // passesAfter runs o on the reference once more, after mutants ran, and
-// reports whether it still passes: a kill counts only if it does.
-func passesAfter(l *lab.Lab, opt Options, o Observation) bool {
-	return Run(l, l.Reference, o, opt).Status == outcome.Pass
+// reports how it went: Pass (a kill counts only then), TimedOut when it
+// ran past its deadline, or Flaky when it no longer passes.
+func passesAfter(l *lab.Lab, opt Options, o Observation) outcome.Observation {
+	switch Run(l, l.Reference, o, opt).Status {
+	case outcome.Pass:
+		return outcome.Pass
+	case outcome.TimedOut:
+		return outcome.TimedOut
+	}
+	return outcome.Flaky
 }
 
 // runFirstKill runs each complete mutant's observations one after another
@@ -188,9 +201,18 @@ func (f *firstKill) judge(mi int, report bool) {
 		if r.Status != outcome.Fail {
 			continue
 		}
-		if again := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt); again.Status != outcome.Fail || !passesAfter(f.lab, f.opt, f.rows[oi].Observation) {
+		again := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt)
+		if again.Status == outcome.TimedOut {
+			f.results[mi][oi] = again // the mutant's result, not the observation's fault
+			continue
+		}
+		status := outcome.Flaky
+		if again.Status == outcome.Fail {
+			status = passesAfter(f.lab, f.opt, f.rows[oi].Observation)
+		}
+		if status != outcome.Pass {
 			f.mu.Lock()
-			f.rows[oi].Status = outcome.Flaky
+			f.rows[oi].Status = status
 			f.mu.Unlock()
 			continue
 		}

@@ -82,8 +82,10 @@
 // for. Such a writer would have applied its write after the paused
 // transaction committed: a test that retries the failed write once the
 // paused call has returned reproduces that outcome exactly. Reads do not
-// wait for the lock in WAL mode (the store's), and see the state before the
-// paused transaction.
+// wait for the lock while the paused transaction holds only SQLite's
+// reserved lock, as it does before its commit in WAL mode (the first
+// lab's store) and in the default rollback journal (the lease lab's), and
+// see the state before the paused transaction.
 //
 // With the reference's Purge (BEGIN IMMEDIATE; SELECT; DELETE ...; COMMIT)
 // a write injected after the SELECT fails with "database is locked"; with
