@@ -61,7 +61,7 @@ func ReadClass(class string, roster []string) ([]Entry, error) {
 		seen[name] = true
 		e := Entry{Student: submission.Quote(name), Flags: []string{}}
 		if why := notGraded(name, de.Type()); why != "" {
-			e.Flags = append(e.Flags, fmt.Sprintf("%s %s; not graded", submission.Quote(name), why))
+			e.Flags = append(e.Flags, fmt.Sprintf("%s %s; not graded", submission.QuoteName(name), why))
 		} else {
 			e.Dir = filepath.Join(class, name)
 		}

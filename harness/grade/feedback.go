@@ -106,7 +106,7 @@ var worded = []string{"worksheet: ", "invalid: ", "flaky: ", "not run: "}
 // of worded, or an observation's timeout (not the worker's budget).
 func isWorded(f string) bool {
 	return slices.ContainsFunc(worded, func(p string) bool { return strings.HasPrefix(f, p) }) ||
-		strings.HasPrefix(f, "timeout: ") && strings.HasSuffix(f, " did not finish on the reference")
+		strings.HasPrefix(f, "timeout: ") && strings.Contains(f, " did not finish on the reference within its budget of ")
 }
 
 // reasons are every reason behind the grade: each prediction recorded

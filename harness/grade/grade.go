@@ -182,7 +182,7 @@ func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
 	}
 	row.Graded = true
 	r, problems, history := g.judge(ctx, stage, sub, &row)
-	row.count(r, sub)
+	row.count(r, sub, g.opt.Budgets.Observation)
 	row.Total = g.opt.Rubric.Total(row)
 	lang := g.lang(sub, r)
 	row.Lang = string(lang)
@@ -225,6 +225,15 @@ func (g *grader) sheet(sub *submission.Submission, row *Row) (*predict.Sheet, pr
 		row.Flags = append(row.Flags, "no worksheet: no predictions to grade")
 	}
 	sheet, problems := predict.Read(sub.Worksheets, known)
+	if len(sub.Worksheets) > 0 && len(sheet.Predictions) == 0 && len(problems) == 0 {
+		// An empty worksheet, or one whose blocks are all unfilled, is as
+		// good as none; a malformed block is flagged as a problem below.
+		var files []string
+		for _, w := range sub.Worksheets {
+			files = append(files, submission.Quote(w.File))
+		}
+		row.Flags = append(row.Flags, "no predictions: "+strings.Join(files, ", ")+" holds no filled prediction block to grade")
+	}
 	more := len(problems) - maxProblems
 	if more > 0 {
 		problems = problems[:maxProblems] // the feedback lists these too

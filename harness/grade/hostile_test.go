@@ -329,6 +329,9 @@ func TestWorkerBudgets(t *testing.T) {
 		{"over its wall clock", func(o *grade.Options) { o.Budgets.Wall = time.Millisecond }, "timeout: grading its observations took more than its budget of 1ms"},
 		{"fails", func(o *grade.Options) { o.Worker = grade.Worker{Path: "false"} }, "grading its observations failed (exit status 1"},
 		{"cannot start", func(o *grade.Options) { o.Worker = grade.Worker{Path: "/no/such/worker"} }, "the worker could not start"},
+		// The worker sends back which observation weighs the most, not a
+		// result the sandbox would cut off.
+		{"over its output", func(o *grade.Options) { o.Budgets.Output = 512 }, "its observations' results exceeded the budget of 512 bytes, student/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := options(t)

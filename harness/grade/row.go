@@ -1,10 +1,12 @@
 package grade
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"idemlab/harness/heldout"
@@ -113,8 +115,9 @@ func newRow(e Entry) Row {
 		Predictions: []PredictionVerdict{}, Expectations: []Expectation{}, OwnKillers: []OwnKiller{}}
 }
 
-// count fills the row's counts from the submission's full report.
-func (row *Row) count(r *report.Report, sub *submission.Submission) {
+// count fills the row's counts from the submission's full report; budget
+// is the time an observation had.
+func (row *Row) count(r *report.Report, sub *submission.Submission, budget time.Duration) {
 	row.Predicted, row.Right = r.Score.Predicted, r.Score.Right
 	row.OwnObservations, row.Refused = r.Score.OwnObservations, len(sub.Refused)
 	for _, name := range sortedKeys(sub.Refused) {
@@ -137,7 +140,7 @@ func (row *Row) count(r *report.Report, sub *submission.Submission) {
 		own[o.Name] = true
 	}
 	row.kills(r, own)
-	row.uncounted(r)
+	row.uncounted(r, budget)
 	row.Flags = dedupe(row.Flags)
 }
 
@@ -202,8 +205,9 @@ func verdictOf(v report.Verdict) PredictionVerdict {
 }
 
 // uncounted counts the invalid and flaky observations, and what each
-// invalid one expects.
-func (row *Row) uncounted(r *report.Report) {
+// invalid one expects; a timeout's flag says where its observation was
+// and the budget it ran past.
+func (row *Row) uncounted(r *report.Report, budget time.Duration) {
 	for _, u := range r.Uncounted {
 		switch u.Status {
 		case outcome.Broken:
@@ -213,7 +217,7 @@ func (row *Row) uncounted(r *report.Report) {
 			row.Flaky++
 			row.Flags = append(row.Flags, "flaky: "+u.Observation+" gave different results on the same code")
 		case outcome.TimedOut:
-			row.Flags = append(row.Flags, "timeout: "+u.Observation+" did not finish on the reference")
+			row.Flags = append(row.Flags, fmt.Sprintf("timeout: %s did not finish on the reference within its budget of %v (%s)", u.Observation, budget, submission.Quote(cmp.Or(u.Pos, u.Observation+".txtar"))))
 		}
 		if len(u.SharedWith) > 0 {
 			e := Expectation{Observation: u.Observation}

@@ -37,8 +37,11 @@ const JobFile = "job.json"
 type job struct {
 	Observations []jobObservation `json:"observations"`
 	Timeout      time.Duration    `json:"timeout"`
-	Limits       submission.Limits
-	HeldOut      *jobHeldOut `json:"held_out,omitempty"`
+	// Output is the worker's output budget: a result over it is sent
+	// back as the observation that weighs the most (see overOutput).
+	Output  int64 `json:"output"`
+	Limits  submission.Limits
+	HeldOut *jobHeldOut `json:"held_out,omitempty"`
 }
 
 // jobObservation is one observation: its name and file as the student
@@ -61,6 +64,8 @@ type workResult struct {
 	Own          *killmatrix.Matrix `json:"own"`
 	HeldOut      *killmatrix.Matrix `json:"held_out,omitempty"`
 	HeldOutError string             `json:"held_out_error,omitempty"`
+	// OverOutput, when set, is all there is: the result was over budget.
+	OverOutput *overOutput `json:"over_output,omitempty"`
 }
 
 // Serve is a grading worker's main function: args are the job file. It
@@ -72,11 +77,13 @@ func Serve(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: grade worker JOB")
 		return 2
 	}
-	res, err := serve(l, args[0])
+	res, budget, err := serve(l, args[0])
+	var data []byte
 	if err == nil {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		err = enc.Encode(res)
+		data, err = res.encode(budget)
+	}
+	if err == nil {
+		_, err = stdout.Write(data)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "grade worker:", err)
@@ -85,22 +92,23 @@ func Serve(l *lab.Lab, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func serve(l *lab.Lab, file string) (*workResult, error) {
+// serve runs the job in file and returns its result and output budget.
+func serve(l *lab.Lab, file string) (*workResult, int64, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var j job
 	if err := json.Unmarshal(data, &j); err != nil {
-		return nil, fmt.Errorf("job %s: %v", file, err)
+		return nil, 0, fmt.Errorf("job %s: %v", file, err)
 	}
 	obs, err := j.observations(l)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	wd, err := os.Getwd()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	opt := killmatrix.Options{Timeout: j.Timeout, Parallel: 1, WorkRoot: wd}
 	res := &workResult{Own: trim(killmatrix.Build(l, l.Mutants, obs, opt))}
@@ -110,7 +118,7 @@ func serve(l *lab.Lab, file string) (*workResult, error) {
 			res.HeldOut, res.HeldOutError = nil, err.Error()
 		}
 	}
-	return res, nil
+	return res, j.Output, nil
 }
 
 // trim drops the transcripts of the cells that pass: a lesson shows
@@ -163,7 +171,7 @@ type workOutcome struct {
 // worker under the budgets, in a work area of its own that is removed
 // however the worker ended.
 func (g *grader) work(ctx context.Context, stage string, obs []killmatrix.Observation) workOutcome {
-	j := job{Timeout: g.opt.Budgets.Observation, Limits: g.opt.Budgets.Limits}
+	j := job{Timeout: g.opt.Budgets.Observation, Output: g.opt.Budgets.Output, Limits: g.opt.Budgets.Limits}
 	for _, o := range obs {
 		j.Observations = append(j.Observations, jobObservation{Name: o.Name, File: o.File, Run: o.Run})
 	}
@@ -215,7 +223,12 @@ func (g *grader) outcome(res sandbox.Result) workOutcome {
 		return out
 	}
 	var wr workResult
-	if err := json.Unmarshal(res.Stdout, &wr); err != nil || wr.Own == nil {
+	err := json.Unmarshal(res.Stdout, &wr)
+	if err == nil && wr.OverOutput != nil {
+		out.flag = overOutputFlag(wr.OverOutput, b.Output)
+		return out
+	}
+	if err != nil || wr.Own == nil {
 		out.flag = fmt.Sprintf("grading its observations sent back no result (%v)%s", err, lost)
 		return out
 	}

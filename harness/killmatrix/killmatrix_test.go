@@ -70,7 +70,9 @@ func TestRun(t *testing.T) {
 		{ref(), time.Minute, killmatrix.Result{Status: outcome.Pass}, ""},
 		{hidesPending(), time.Minute, killmatrix.Result{Status: outcome.Fail, Pos: o.File + ":5", Line: 5, Command: `stdout '"pending":1'`}, "no match"},
 		{panics(), time.Minute, killmatrix.Result{Status: outcome.Fail, Pos: o.File}, "panic: counts exploded"},
-		{hangs(), 300 * time.Millisecond, killmatrix.Result{Status: outcome.TimedOut}, "still running after 300ms"},
+		// A timeout says which command was running: the one after the
+		// transcript's.
+		{hangs(), 300 * time.Millisecond, killmatrix.Result{Status: outcome.TimedOut, Pos: o.File + ":4", Line: 4, Command: "idem counts"}, "still running after 300ms"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.impl.Name, func(t *testing.T) {

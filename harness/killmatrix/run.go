@@ -189,6 +189,7 @@ func (r *run) result() Result {
 	res := Result{Status: outcome.Pass, Steps: r.steps.Steps()}
 	if r.timedOut.Load() {
 		res.Status, res.Message = outcome.TimedOut, fmt.Sprintf("still running after %v: stopped", r.timeout)
+		r.stoppedAt(&res)
 		return res
 	}
 	rec := r.rec
@@ -200,6 +201,33 @@ func (r *run) result() Result {
 	res.Status, res.Log = outcome.Fail, rec.log.String()
 	r.explain(&res, rec)
 	return res
+}
+
+// stoppedAt sets where a timed-out script was: the line of the lab
+// command it was running, or found its deadline past at, which is the
+// one after those its transcript holds (a command is recorded as it
+// returns, and a script runs its lines in order). A line under a
+// [condition] may not have run, so past one only the file is known.
+func (r *run) stoppedAt(res *Result) {
+	res.Pos = r.obs.File
+	if r.obs.Script == nil {
+		return
+	}
+	k := len(res.Steps)
+	for _, l := range r.obs.Script.Lines {
+		if _, ok := r.lab.Command(l.Cmd); !ok {
+			continue
+		}
+		switch {
+		case len(l.Conds) > 0:
+			return
+		case k == 0:
+			res.Line, res.Pos = l.N, fmt.Sprintf("%s:%d", r.obs.File, l.N)
+			res.Command = l.Text
+			return
+		}
+		k--
+	}
 }
 
 var failLine = regexp.MustCompile(`(?m)^FAIL: (.*):(\d+): (.*)$`)

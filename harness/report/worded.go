@@ -82,11 +82,13 @@ var refusalForms = []wordedForm{
 // student reads in their feedback: what the grading worker's sandbox did.
 var flagForms = []wordedForm{
 	form(`timeout: grading its observations took more than its budget of (\S+) and was stopped; its own observations count nothing`, "refusal.worker-timeout", "Budget"),
+	form(`its observations' results exceeded the budget of (.+?), (\S+)'s the largest \((.+?) of (.+?)\); its own observations count nothing`, "refusal.worker-output-largest", "Budget", "File", "Size", "Total"),
 	form(`its observations' results exceeded the budget of (.+?); its own observations count nothing`, "refusal.worker-output", "Budget"),
 	form(`grading its observations was killed \(signal (\S+): over its memory budget of (.+?) or its CPU time\); its own observations count nothing`, "refusal.worker-killed", "Signal", "Budget"),
 	form(`grading its observations failed \(exit status (\d+): (.*)\); its own observations count nothing`, "refusal.worker-failed", "Status", "Stderr"),
 	form(`grading its observations sent back no result \((.*)\); its own observations count nothing`, "refusal.worker-no-result", "Error"),
 	form(`no worksheet: no predictions to grade`, "refusal.no-worksheet"),
+	form(`no predictions: (.+) holds no filled prediction block to grade`, "refusal.no-predictions", "Files"),
 	form(`history: none handed in, so whether the predictions of (.+) came before their answers were shown is not known`, "refusal.history-none", "Mutants"),
 	form(`history: it does not record them, so whether the predictions of (.+) came before their answers were shown is not known`, "refusal.history-unrecorded", "Mutants"),
 	form(`history: (.+)`, "refusal.history-unreadable", "Error"),

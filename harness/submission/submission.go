@@ -178,10 +178,10 @@ func (rd Reader) file(d *dir, name, rel string, s *Submission) ([]byte, bool) {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, false
 	case err != nil:
-		s.Flags = append(s.Flags, Quote(rel)+": "+reason(err)+"; not read")
+		s.Flags = append(s.Flags, QuoteName(rel)+": "+reason(err)+"; not read")
 		return nil, false
 	case s.read+int64(len(data)) > rd.Limits.TotalSize:
-		s.Flags = append(s.Flags, fmt.Sprintf("%s: the submission is over its limit of %d bytes; not read", Quote(rel), rd.Limits.TotalSize))
+		s.Flags = append(s.Flags, fmt.Sprintf("%s: the submission is over its limit of %d bytes; not read", QuoteName(rel), rd.Limits.TotalSize))
 		return nil, false
 	}
 	s.read += int64(len(data))
@@ -207,10 +207,10 @@ func (rd Reader) observations(d *dir, s *Submission) error {
 		base, isObs := strings.CutSuffix(e.name, ".txtar")
 		switch {
 		case !isObs:
-			s.Flags = append(s.Flags, fmt.Sprintf("%s: not an observation (want NAME.txtar); not read", Quote(rel)))
+			s.Flags = append(s.Flags, fmt.Sprintf("%s: not an observation (want NAME.txtar); not read", QuoteName(rel)))
 			continue
 		case CheckName(base) != nil:
-			s.Flags = append(s.Flags, fmt.Sprintf("%s: %v; not read", Quote(rel), CheckName(base)))
+			s.Flags = append(s.Flags, fmt.Sprintf("%s: %v; not read", QuoteName(rel), CheckName(base)))
 			continue
 		}
 		name := killmatrix.KindStudent + "/" + base
@@ -300,6 +300,24 @@ func Quote(text string) string {
 	}
 	q := fmt.Sprintf("%+q", text)
 	return q[1 : len(q)-1]
+}
+
+// MaxNameRunes bounds a file or folder name as a flag quotes it: a
+// longer one (a student may make a name of hundreds of characters) is
+// cut in its middle, so that a flag, which grade cuts at its end, keeps
+// the reason that follows the name.
+const MaxNameRunes = 80
+
+// QuoteName is [Quote] of a name a flag begins with: a name longer than
+// MaxNameRunes keeps its start and its end (the extension), with "…"
+// between (and no space, so that the feedback still reads it as the
+// flag's place).
+func QuoteName(name string) string {
+	r := []rune(name)
+	if len(r) <= MaxNameRunes {
+		return Quote(name)
+	}
+	return Quote(string(r[:MaxNameRunes*2/3])) + "…" + Quote(string(r[len(r)-MaxNameRunes/3:]))
 }
 
 func sortEntries(es []entry) { sort.Slice(es, func(i, j int) bool { return es[i].name < es[j].name }) }
