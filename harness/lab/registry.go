@@ -1,9 +1,11 @@
 package lab
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"idemlab/harness/i18n"
@@ -34,7 +36,11 @@ func (r Registry) Default() string {
 
 // Lookup builds the lab called name ("" for the default). An unknown name
 // is an error that lists the names there are.
-func (r Registry) Lookup(name string) (*Lab, error) {
+func (r Registry) Lookup(name string) (*Lab, error) { return r.LookupIn(name, i18n.English) }
+
+// LookupIn is Lookup with its error in lang, for a command that speaks
+// the student's language.
+func (r Registry) LookupIn(name string, lang i18n.Lang) (*Lab, error) {
 	if name == "" {
 		name = r.Default()
 	}
@@ -43,7 +49,7 @@ func (r Registry) Lookup(name string) (*Lab, error) {
 			return e.Lab(), nil
 		}
 	}
-	return nil, fmt.Errorf("no lab called %q; the labs are %s", name, strings.Join(r.Names(), ", "))
+	return nil, errors.New(lang.T("usage.no-lab", i18n.M{"Name": strconv.Quote(name), "Labs": strings.Join(r.Names(), ", ")}))
 }
 
 // Names returns the labs' names in the registry's order.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/i18n"
 	"idemlab/harness/lab"
 )
 
@@ -19,16 +20,24 @@ func TestRegistry(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
+		lang i18n.Lang
 		want *lab.Lab
 		err  string
 	}{
-		{"", a, ""},
-		{"a", a, ""},
-		{"b", b, ""},
-		{"c", nil, `no lab called "c"; the labs are a, b`},
+		{"", i18n.English, a, ""},
+		{"a", i18n.English, a, ""},
+		{"b", i18n.Chinese, b, ""},
+		{"c", i18n.English, nil, `no lab called "c"; the labs are a, b`},
+		{"c", i18n.Chinese, nil, `没有名为 "c" 的实验；可用的实验有 a, b`},
 	} {
-		got, err := reg.Lookup(tc.name)
+		got, err := reg.LookupIn(tc.name, tc.lang)
 		if got != tc.want || (err == nil) != (tc.err == "") || (err != nil && err.Error() != tc.err) {
+			t.Errorf("LookupIn(%q, %s) = %v, %v; want %v, %q", tc.name, tc.lang, got, err, tc.want, tc.err)
+		}
+		if tc.lang != i18n.English {
+			continue
+		}
+		if got, err := reg.Lookup(tc.name); got != tc.want || (err != nil && err.Error() != tc.err) {
 			t.Errorf("Lookup(%q) = %v, %v; want %v, %q", tc.name, got, err, tc.want, tc.err)
 		}
 	}

@@ -55,7 +55,7 @@ func NewGate(cfg Config) (*Gate, error) {
 	for _, p := range plan.Sheet.Predictions {
 		g.predicted[p.Mutant] = true
 	}
-	g.lang = plan.lang()
+	g.lang = plan.Language()
 	var revealed []string
 	if view == report.Reveal {
 		for _, m := range l.Mutants {
@@ -95,7 +95,7 @@ func StudentLanguage(l *lab.Lab, root string) i18n.Lang {
 	if err != nil {
 		return i18n.FromEnv()
 	}
-	return plan.lang()
+	return plan.Language()
 }
 
 // GateSummary is the line a lab's gate test logs about its matrix, in

@@ -505,8 +505,11 @@ func (p *Plan) meta(r *report.Report) {
 	r.Meta.StudentDir = slashRel(p.Root, filepath.Join(p.StudentRoot, p.Lab.Layout.Own))
 }
 
-// lang is the report's language (see [Plan.language]).
-func (p *Plan) lang() i18n.Lang {
+// Language is the language the plan's report speaks: -lang's, else the
+// predictions', else the started worksheet's, else the locale's, else
+// English (see [Plan.language]); a command that tells the student
+// something before any report speaks it too.
+func (p *Plan) Language() i18n.Lang {
 	l, _ := p.language()
 	return l
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"idemlab/harness/i18n"
@@ -165,15 +166,17 @@ func (r *Report) NothingPredicted() string {
 }
 
 // sheets names the lab's worksheets and its quick loop for a message:
-// where to predict and what to run. Worksheet is the first (the default)
-// and Others the rest; Started the first in the report's language and
-// Other the first in another; QuickLoop the command that judges
-// predictions.
+// where to predict and what to run. Worksheet is the first in the
+// report's language (else the lab's first) and Others the rest, so a
+// student is pointed at the worksheet in their own language first;
+// Started the first in the report's language and Other the first in
+// another; QuickLoop the command that judges predictions.
 func (r *Report) sheets() i18n.M {
 	data := i18n.M{"Worksheet": "", "Others": "", "Started": "", "Other": "", "QuickLoop": r.QuickLoop}
 	if len(r.Worksheets) > 0 {
-		data["Worksheet"] = r.Worksheets[0]
-		data["Others"] = strings.Join(r.Worksheets[1:], ", ")
+		i := max(0, slices.IndexFunc(r.Worksheets, func(w string) bool { return predict.LangOf(w) == r.Meta.Lang }))
+		data["Worksheet"] = r.Worksheets[i]
+		data["Others"] = strings.Join(slices.Delete(slices.Clone(r.Worksheets), i, i+1), ", ")
 	}
 	for _, w := range r.Worksheets {
 		key := "Other"

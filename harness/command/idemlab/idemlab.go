@@ -88,6 +88,7 @@ func runReport(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	l, err := reg.Lookup(f.lab)
 	if err != nil {
+		_, err = reg.LookupIn(f.lab, f.helpLang(reg)) // in the student's language
 		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
 	}
 	cfg, err := f.config(l, stderr)

@@ -80,6 +80,7 @@ func runSearch(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	l, err := reg.Lookup(f.lab)
 	if err != nil {
+		_, err = reg.LookupIn(f.lab, i18n.FromEnv()) // in the student's language
 		return failSearch(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
 	}
 	root, err := cli.Checkout(f.chdir)
@@ -121,9 +122,11 @@ func predictedFirst(l *lab.Lab, root, name string, f searchCmdFlags) (i18n.Lang,
 	}
 	plan, err := labrun.Prepare(cfg)
 	if err != nil {
-		return i18n.English, exitcode.Usage, err
+		return i18n.FromEnv(), exitcode.Usage, err
 	}
-	lang := labrun.Language(plan.Sheet, i18n.English)
+	// As the report would speak: the predictions', else the started
+	// worksheet's, else the locale's.
+	lang := plan.Language()
 	if plan.Sheet == nil || !slices.ContainsFunc(plan.Sheet.Predictions, func(p predict.Prediction) bool { return p.Mutant == name }) {
 		m, _ := l.Catalogue.Lookup(name)
 		return lang, exitcode.Usage, errors.New(lang.T("search.predict-first", i18n.M{"Label": m.Label}))

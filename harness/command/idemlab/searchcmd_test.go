@@ -70,3 +70,30 @@ func TestSearchCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchBeforePredictingSpeaksTheLocale: with nothing predicted, the
+// refusal to search is in the student's locale, as the report would be.
+func TestSearchBeforePredictingSpeaksTheLocale(t *testing.T) {
+	sheet := filepath.Join(t.TempDir(), "worksheet.md")
+	if err := os.WriteFile(sheet, []byte("# Worksheet\n\n```prediction\nmutant: 4_fetch\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ locale, want string }{
+		{"en_US.UTF-8", "idemlab search: predict 4_fetch first: fill its prediction block in your worksheet"},
+		{"zh_CN.UTF-8", "idemlab search: 请先预测 4_fetch：在练习单中填写它的预测块"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.locale, func(t *testing.T) {
+			t.Setenv("LC_ALL", "")
+			t.Setenv("LC_MESSAGES", "")
+			t.Setenv("LANG", tt.locale)
+			var stdout, stderr bytes.Buffer
+			if status := run([]string{"search", "-worksheet", sheet, "-mutant", "4_fetch"}, &stdout, &stderr); status != exitcode.Usage {
+				t.Fatalf("exit status %d, want %d\nstderr:\n%s", status, exitcode.Usage, stderr.String())
+			}
+			if !strings.HasPrefix(stderr.String(), tt.want) {
+				t.Errorf("stderr %q does not start %q", stderr.String(), tt.want)
+			}
+		})
+	}
+}

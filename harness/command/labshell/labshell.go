@@ -34,10 +34,18 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	o := parse(args, l)
 	labFlag := ""
 	if o.lab != "" && o.lab != l.Name {
-		if l, err = reg.Lookup(o.lab); err != nil {
+		chosen, err := reg.Lookup(o.lab)
+		if err != nil {
+			// Said in the student's language, as any other usage error.
+			lang := language(l)
+			if flagLang, err := i18n.Parse(o.lang); o.lang != "" && err == nil {
+				lang = flagLang
+			}
+			_, err = reg.LookupIn(o.lab, lang)
 			fmt.Fprintf(stderr, "%s: -lab: %v\n", bin, err)
 			return 2
 		}
+		l = chosen
 		o, labFlag = parse(args, l), o.lab
 	}
 	if len(l.Commands) == 0 {
