@@ -156,7 +156,7 @@ func newColumn(l i18n.Lang, n int, mu report.Mutant) column {
 }
 
 func newMutant(l i18n.Lang, c column, mu report.Mutant, happy int) mutant {
-	m := mutant{column: c, Reason: mu.Reason, Killers: kills(l, mu.KilledBy), TimedOutOn: mu.TimedOutOn,
+	m := mutant{column: c, Reason: mu.Reason, Killers: kills(l, mu.Killers()), TimedOutOn: mu.TimedOutOn,
 		SurvivedHappy: mu.SurvivedHappy, Happy: happy, Diff: diffLines(mu.Diff)}
 	m.HappyLine = l.T("text.survived-happy", i18n.M{"N": len(mu.SurvivedHappy), "Of": happy})
 	return m
@@ -241,7 +241,7 @@ func newVerdict(r *report.Report, vd report.Verdict, n int) verdict {
 	out := verdict{
 		N: n, Mutant: mu.ID(), Pos: p.Pos, Verdict: PredictedWrong,
 		Killer: p.Killer, Evidence: l.T("evidence."+string(p.Evidence), nil), Reason: p.Reason, Survives: p.Survives,
-		Outcome: l.T("outcome."+string(vd.Outcome), nil), Killers: kills(l, vd.Killers), Judged: vd.Judged,
+		Outcome: l.T("outcome."+string(vd.Outcome), nil), Killers: kills(l, report.LeadFirst(vd.Killers, mu.Lead)), Judged: vd.Judged,
 	}
 	if title := mu.Title.In(string(l)); title != "" && !mu.Concealed {
 		out.Title = fmt.Sprintf("%s: %s", mu.Name, title)

@@ -30,7 +30,8 @@ type Verdict struct {
 	Killers []killmatrix.Kill `json:"killers"`
 	// Divergence shows where the reference and the mutant first printed
 	// different things, in the predicted killer when it killed, else in
-	// the first actual killer.
+	// the first killer in [Rank]'s order whose commands printed something
+	// else.
 	Divergence *Divergence `json:"divergence,omitempty"`
 }
 
@@ -70,8 +71,10 @@ type StepPair struct {
 // MaxSteps bounds the commands a divergence shows.
 const MaxSteps = 4
 
-// Compare judges prediction p against matrix m.
-func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
+// Compare judges prediction p against matrix m; intended is the mutant's
+// intended killer ("" for none), which a wrong prediction's lesson shows
+// first (see [Rank]).
+func Compare(m *killmatrix.Matrix, p Prediction, intended string) Verdict {
 	v := Verdict{Prediction: p, Problems: []Finding{}, Killers: []killmatrix.Kill{}}
 	row, ok := m.Mutant(p.Mutant)
 	if !ok {
@@ -91,7 +94,7 @@ func Compare(m *killmatrix.Matrix, p Prediction) Verdict {
 	}
 	v.Divergence = divergence(rows[p.Killer], row.Cells[p.Killer])
 	if _, killed := findKill(row.KilledBy, p.Killer); !killed {
-		v.Divergence = killerDivergence(row, rows)
+		v.Divergence = killerDivergence(row, rank(row, rows, intended, &p), rows)
 	}
 	if f, ok := judgeKiller(p, row, rows, v.Divergence); ok {
 		v.Problems = append(v.Problems, f)
@@ -111,14 +114,14 @@ func notJudged(v Verdict, code string, data i18n.M) Verdict {
 }
 
 // killerDivergence is the divergence to show when the predicted killer
-// passed: the first actual killer's whose commands printed something else
-// on the mutant. A killer that only timed out or crashed before its first
-// command (on a loaded machine, a slow one may time out) shows no command,
-// so the lesson does not hinge on which killer a run happened to list
-// first.
-func killerDivergence(row killmatrix.MutantRow, rows map[string]killmatrix.ObservationRow) *Divergence {
+// passed: that of the first of the ranked killers whose commands printed
+// something else on the mutant. A killer that only timed out or crashed
+// before its first command (on a loaded machine, a slow one may time out)
+// shows no command, so the lesson does not hinge on which killer a run
+// happened to list first.
+func killerDivergence(row killmatrix.MutantRow, ranked []killmatrix.Kill, rows map[string]killmatrix.ObservationRow) *Divergence {
 	var first *Divergence
-	for i, k := range row.KilledBy {
+	for i, k := range ranked {
 		d := divergence(rows[k.Observation], row.Cells[k.Observation])
 		if d != nil && len(d.Steps) > 0 {
 			return d

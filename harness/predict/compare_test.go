@@ -152,7 +152,7 @@ func TestCompare(t *testing.T) {
 	m := matrix()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v := predict.Compare(m, tt.p)
+			v := predict.Compare(m, tt.p, "")
 			if v.Right != tt.right || v.Judged != tt.judged {
 				t.Errorf("Right = %v, Judged = %v; want %v, %v (problems %+v)", v.Right, v.Judged, tt.right, tt.judged, v.Problems)
 			}
@@ -208,7 +208,7 @@ func checkDivergence(t *testing.T, d *predict.Divergence, want *divergence) {
 // TestCompareWrongEvidenceSaysWhy: a finding of wrong evidence carries
 // the failing line, what it read and both kinds, for the lesson's words.
 func TestCompareWrongEvidenceSaysWhy(t *testing.T) {
-	v := predict.Compare(matrix(), predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceReturn})
+	v := predict.Compare(matrix(), predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceReturn}, "")
 	if len(v.Problems) != 1 {
 		t.Fatalf("findings %+v, want one", v.Problems)
 	}

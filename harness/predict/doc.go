@@ -87,8 +87,12 @@
 // with the reason. Every part that was wrong is one [Finding], a code and
 // its facts, which a report words in the student's language. A [Divergence]
 // shows where the reference and the mutant first printed different things:
-// in the predicted killer when it killed, else in the first real killer, at
-// most [MaxSteps] commands from there.
+// in the predicted killer when it killed, else in the first real killer in
+// [Rank]'s order, at most [MaxSteps] commands from there. [Rank] orders a
+// mutant's killers as a student should meet them: its intended killer when
+// it kills, then those sharing the most with the prediction (the killer
+// itself, the command where the mutant differs, the operation its name
+// starts with, the evidence), then the matrix's order.
 //
 // # History
 //

@@ -49,7 +49,7 @@ func TestParseFenceEdges(t *testing.T) {
 func TestCompareInvalidMutant(t *testing.T) {
 	m := matrix()
 	m.Mutants = append(m.Mutants, killmatrix.MutantRow{Name: "9_invalid", Outcome: outcome.Invalid, Reason: "incomplete implementation: no Fetch"})
-	v := predict.Compare(m, predict.Prediction{Mutant: "9_invalid", Killer: "edge/counts", Evidence: killmatrix.EvidenceState})
+	v := predict.Compare(m, predict.Prediction{Mutant: "9_invalid", Killer: "edge/counts", Evidence: killmatrix.EvidenceState}, "")
 	if v.Right || len(v.Problems) != 1 || !strings.Contains(v.Problems[0].In(i18n.English), "could not be judged: incomplete implementation") {
 		t.Errorf("verdict on an invalid mutant: right %v, problems %q", v.Right, v.Problems)
 	}
@@ -60,7 +60,7 @@ func TestCompareInvalidMutant(t *testing.T) {
 func TestCompareSurvivesNeedsAPass(t *testing.T) {
 	p := predict.Prediction{Mutant: "1_a", Killer: "edge/fetch_nil", Evidence: killmatrix.EvidenceReturn,
 		Survives: []string{"happy/reserve", "edge/slow", "edge/broken"}}
-	v := predict.Compare(matrix(), p)
+	v := predict.Compare(matrix(), p, "")
 	var msgs []string
 	for _, f := range v.Problems {
 		msgs = append(msgs, f.In(i18n.English))
@@ -84,7 +84,7 @@ func TestCompareCrashShowsDivergence(t *testing.T) {
 	crashed := killmatrix.Result{Status: outcome.Fail, Pos: "testdata/edge/counts.txtar", Message: "panic: counts exploded", Steps: []killmatrix.Step(ref[:2])}
 	m.Mutants[0].Cells["edge/counts"] = crashed
 	m.Mutants[0].KilledBy = []killmatrix.Kill{{Observation: "edge/counts", Pos: crashed.Pos, Evidence: killmatrix.EvidenceError}}
-	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceError})
+	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/counts", Evidence: killmatrix.EvidenceError}, "")
 	d := v.Divergence
 	if d == nil || len(d.Steps) != 1 || strings.Join(d.Steps[0].Reference.Args, " ") != "idem counts" || !d.Steps[0].Missing ||
 		d.Steps[0].Mutant.Err != "panic: counts exploded" {

@@ -60,7 +60,7 @@ func TestSurvivedIsExplainedFromTheRuns(t *testing.T) {
 			predict.Finding{Code: "killer-survived", Data: with("edge/fetch_other", nil)}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			v := predict.Compare(m, predict.Prediction{Mutant: c.mutant, Killer: c.killer, Evidence: killmatrix.EvidenceReturn})
+			v := predict.Compare(m, predict.Prediction{Mutant: c.mutant, Killer: c.killer, Evidence: killmatrix.EvidenceReturn}, "")
 			if len(v.Problems) != 1 {
 				t.Fatalf("findings %+v, want one", v.Problems)
 			}
@@ -102,7 +102,7 @@ func TestDivergenceStopsWhereTheScriptStopped(t *testing.T) {
 			m.Mutants = []killmatrix.MutantRow{{Name: "1_a", Outcome: outcome.Killed,
 				KilledBy: []killmatrix.Kill{{Observation: "edge/o", Evidence: killmatrix.EvidenceReturn}},
 				Cells:    map[string]killmatrix.Result{"edge/o": c.cell}}}
-			v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/o", Evidence: killmatrix.EvidenceReturn})
+			v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "edge/o", Evidence: killmatrix.EvidenceReturn}, "")
 			var got []killmatrix.Step
 			var missing []bool
 			for _, s := range v.Divergence.Steps {
@@ -128,7 +128,7 @@ func TestWhereIsAKillerThatPrintedSomethingElse(t *testing.T) {
 	row := &m.Mutants[0]
 	slow := killmatrix.Kill{Observation: "edge/slow", Message: "still running after 1s"}
 	row.KilledBy = append([]killmatrix.Kill{slow}, row.KilledBy...)
-	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn})
+	v := predict.Compare(m, predict.Prediction{Mutant: "1_a", Killer: "happy/reserve", Evidence: killmatrix.EvidenceReturn}, "")
 	if v.Divergence == nil {
 		t.Fatal("no divergence shown")
 	}

@@ -58,11 +58,12 @@ func fill(row *Mutant, c mutation.Mutant) {
 
 // judge compares every prediction with the matrix.
 func (r *Report) judge(m *killmatrix.Matrix, sheet *predict.Sheet) {
-	predicted := map[string]bool{}
-	for _, p := range sheet.Predictions {
-		v := Verdict{Verdict: predict.Compare(m, p)}
+	predicted := map[string]*predict.Prediction{}
+	for i, p := range sheet.Predictions {
+		mu, _ := r.Mutant(p.Mutant)
+		v := Verdict{Verdict: predict.Compare(m, p, mu.Killer)}
 		r.Verdicts = append(r.Verdicts, v)
-		predicted[p.Mutant] = true
+		predicted[p.Mutant] = &sheet.Predictions[i]
 		switch {
 		case !v.Judged:
 			r.Score.NotJudged++
@@ -70,9 +71,12 @@ func (r *Report) judge(m *killmatrix.Matrix, sheet *predict.Sheet) {
 			r.Score.Right++
 		}
 	}
-	for _, mu := range m.Mutants {
-		if !predicted[mu.Name] {
+	for i, mu := range m.Mutants {
+		if predicted[mu.Name] == nil {
 			r.Unpredicted = append(r.Unpredicted, mu.Name)
+		}
+		if ranked := predict.Rank(m, mu, r.Mutants[i].Killer, predicted[mu.Name]); len(ranked) > 0 {
+			r.Mutants[i].Lead = ranked[0].Observation
 		}
 	}
 }

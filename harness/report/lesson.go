@@ -32,7 +32,7 @@ func (r *Report) Lesson(v Verdict) string {
 	}
 	r.lessonPredicted(&b, p)
 	if v.Judged {
-		r.lessonActual(&b, v)
+		r.lessonActual(&b, v, mu.Lead)
 	}
 	for _, f := range v.Problems {
 		fmt.Fprintf(&b, "  %s %s\n", label(l, "lesson.label.wrong"), r.finding(f, mu))
@@ -81,12 +81,13 @@ func (r *Report) lessonPredicted(b *strings.Builder, p predict.Prediction) {
 	fmt.Fprintf(b, "  %s %s\n", label(l, "lesson.label.predicted"), line)
 }
 
-func (r *Report) lessonActual(b *strings.Builder, v Verdict) {
+// lessonActual lists the mutant's killers, lead first.
+func (r *Report) lessonActual(b *strings.Builder, v Verdict, lead string) {
 	l := r.Meta.Lang
 	if len(v.Killers) == 0 {
 		fmt.Fprintf(b, "  %s %s\n", label(l, "lesson.label.actual"), l.T("lesson.no-killer", i18n.M{"Outcome": l.T("outcome."+string(v.Outcome), nil)}))
 	}
-	for i, k := range v.Killers {
+	for i, k := range LeadFirst(v.Killers, lead) {
 		lbl := label(l, "lesson.label.actual")
 		if i > 0 {
 			lbl = strings.Repeat(" ", len([]rune(lbl)))

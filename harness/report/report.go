@@ -169,6 +169,10 @@ type Mutant struct {
 	Idea     mutation.Text `json:"idea,omitempty"`
 	Killer   string        `json:"intended_killer,omitempty"`
 	Hint     mutation.Text `json:"hint,omitempty"`
+	// Lead is the killer a reader meets first, in predict.Rank's order:
+	// the intended killer when it kills, else the one sharing the most
+	// with the student's prediction, else the first in matrix order.
+	Lead string `json:"lead_killer,omitempty"`
 	// From the generator (a generated mutant): its operator and line,
 	// and the catalogue mutant it equals, if any.
 	Operator string `json:"operator,omitempty"`
@@ -193,6 +197,21 @@ type Mutant struct {
 	Search *search.Result `json:"search,omitempty"`
 	// shown is whether a student's copy may name it.
 	shown bool
+}
+
+// Killers is KilledBy with its Lead first, the rest in matrix order: the
+// order every writer lists a mutant's killers in.
+func (m Mutant) Killers() []killmatrix.Kill { return LeadFirst(m.KilledBy, m.Lead) }
+
+// LeadFirst returns kills with the kill of observation lead moved first,
+// the rest in their order; kills as they are when lead is not among them.
+func LeadFirst(kills []killmatrix.Kill, lead string) []killmatrix.Kill {
+	i := slices.IndexFunc(kills, func(k killmatrix.Kill) bool { return k.Observation == lead })
+	if i <= 0 {
+		return kills
+	}
+	out := append([]killmatrix.Kill{kills[i]}, kills[:i]...)
+	return append(out, kills[i+1:]...)
 }
 
 // ID is what a report calls the mutant: its label, or its name.

@@ -154,7 +154,7 @@ func cellMark(mu Mutant, o killmatrix.ObservationRow, predicted map[string]Verdi
 	return mark
 }
 
-// mutantTable lists each mutant with its outcome and first kill.
+// mutantTable lists each mutant with its outcome and its lead kill.
 func (r *Report) mutantTable(b *strings.Builder) {
 	l := r.Meta.Lang
 	happy := 0
@@ -171,7 +171,7 @@ func (r *Report) mutantTable(b *strings.Builder) {
 		case mu.Concealed:
 			first = l.T("text.concealed", nil)
 		case len(mu.KilledBy) > 0:
-			k := mu.KilledBy[0]
+			k := mu.Killers()[0]
 			first, evidence = fmt.Sprintf("%s  %s", k.Pos, k.Command), l.T("evidence."+string(k.Evidence), nil)
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, mu.ID(), l.T("outcome."+string(mu.Outcome), nil), first, evidence)
@@ -186,7 +186,7 @@ func (r *Report) mutantDetails(tw *textwidth.Writer, mu Mutant, happy int) {
 		return
 	}
 	if n := len(mu.KilledBy); n > 1 {
-		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.killers", i18n.M{"N": n, "Names": kills(mu.KilledBy)}))
+		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.killers", i18n.M{"N": n, "Names": kills(mu.Killers())}))
 	}
 	if len(mu.TimedOutOn) > 0 {
 		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.timed-out-on", i18n.M{"Names": strings.Join(mu.TimedOutOn, ", ")}))
