@@ -29,17 +29,22 @@ const (
 	StatusConcealed = "concealed"
 )
 
-// The values of a predicted killer's data-predicted attribute.
+// The values of a predicted killer's data-predicted attribute: how the
+// prediction fared (see report.Verdict.Fared).
 const (
-	PredictedRight = "right"
-	PredictedWrong = "wrong"
+	PredictedRight       = report.FaredRight
+	PredictedKillerRight = report.FaredKillerRight
+	PredictedWrong       = report.FaredWrong
 )
 
 // The marks of the grid, for a cell's outcome and for a prediction.
 const (
 	markKilled, markSurvived, markTimeout, markExcluded, markConcealed = "K", "·", "T", "–", "?"
-	markRight, markWrong                                               = "✓", "✗"
+	markRight, markPartly, markWrong                                   = "✓", "~", "✗"
 )
+
+// fared marks a predicted killer's cell by how the prediction fared.
+var fared = map[string]string{PredictedRight: markRight, PredictedKillerRight: markPartly, PredictedWrong: markWrong}
 
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"t": func(l i18n.Lang, id string, args ...any) string { return l.T(id, pairs(args)) },
@@ -200,11 +205,9 @@ func newRow(l i18n.Lang, o killmatrix.ObservationRow, mutants []report.Mutant, p
 	for _, mu := range mutants {
 		c := newCell(l, o, mu)
 		if vd, ok := predicted[mu.Name]; ok && vd.Judged && vd.Prediction.Killer == o.Name {
-			c.Predicted, c.Mark = PredictedWrong, c.Mark+markWrong
-			if vd.Right {
-				c.Predicted, c.Mark = PredictedRight, strings.TrimSuffix(c.Mark, markWrong)+markRight
-			}
-			c.Title = l.T("html.cell.predicted", i18n.M{"Verdict": l.T("html.verdict."+c.Predicted, nil), "Title": c.Title})
+			c.Predicted = vd.Fared()
+			c.Mark += fared[c.Predicted]
+			c.Title = l.T("html.cell.predicted", i18n.M{"Fared": l.T("html.fared."+c.Predicted, nil), "Title": c.Title})
 		}
 		c.Title = fmt.Sprintf("%s × %s: %s", o.Name, mu.ID(), c.Title)
 		rw.Cells = append(rw.Cells, c)

@@ -69,6 +69,7 @@ table.grid { border-collapse: separate; border-spacing: 2px; font-size: 13px; }
 .grid td.c { width: 38px; height: 23px; padding: 0; text-align: center; font-weight: 700; border-radius: 3px; }
 .grid td.c.happy { color: #8b96a1; font-weight: normal; }
 .grid td.c.p-right, .legend .p-right { outline: 3px solid var(--right); outline-offset: -3px; color: var(--right); }
+.grid td.c.p-killer-right, .legend .p-killer-right { outline: 3px dotted var(--right); outline-offset: -3px; color: var(--right); }
 .grid td.c.p-wrong, .legend .p-wrong { outline: 3px dashed var(--wrong); outline-offset: -3px; color: var(--wrong); }
 .legend { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; margin: 10px 0 0; font-size: 13px; }
 .legend .sw { display: inline-block; min-width: 30px; height: 22px; line-height: 22px; margin-right: 5px; padding: 0 3px; text-align: center; font-weight: 700; border-radius: 3px; vertical-align: middle; }
@@ -148,8 +149,9 @@ footer { margin-top: 24px; color: #777; font-size: 12px; }
 {{- if .Student}}
 <span><span class="sw s-concealed">?</span>{{t .L "text.concealed"}}</span>
 {{- end}}
-<span><span class="sw s-killed p-right">K✓</span>{{t .L "html.legend.right"}}</span>
-<span><span class="sw s-survived p-wrong">·✗</span>{{t .L "html.legend.wrong"}}</span>
+<span><span class="sw s-killed p-right">K✓</span>{{t .L "html.fared.right"}}</span>
+<span><span class="sw s-killed p-killer-right">K~</span>{{t .L "html.fared.killer-right"}}</span>
+<span><span class="sw s-survived p-wrong">·✗</span>{{t .L "html.fared.wrong"}}</span>
 </div>
 <p class="meta">{{t .L "html.matrix-help"}}</p>
 </section>

@@ -157,6 +157,33 @@ type Verdict struct {
 	Recorded string `json:"recorded,omitempty"`
 }
 
+// How a judged prediction fared, as its killer's cell in a matrix marks it.
+const (
+	// FaredRight: the whole prediction was right.
+	FaredRight = "right"
+	// FaredKillerRight: its killer killed the mutant, but its evidence or
+	// an observation it said the mutant survives was wrong.
+	FaredKillerRight = "killer-right"
+	// FaredWrong: its killer did not kill the mutant.
+	FaredWrong = "wrong"
+)
+
+// Fared says how v's prediction fared: FaredRight, FaredKillerRight or
+// FaredWrong; "" when it was not judged. A right killer is kept apart
+// from a wrong one so that a matrix never marks a killer the student got
+// right as wrong.
+func (v Verdict) Fared() string {
+	switch {
+	case !v.Judged:
+		return ""
+	case v.Right:
+		return FaredRight
+	case slices.ContainsFunc(v.Killers, func(k killmatrix.Kill) bool { return k.Observation == v.Prediction.Killer }):
+		return FaredKillerRight
+	}
+	return FaredWrong
+}
+
 // Mutant is one mutant's verdict with what its catalogue says of it.
 type Mutant struct {
 	killmatrix.MutantRow

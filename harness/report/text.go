@@ -101,8 +101,12 @@ const (
 	markNotRun    = "-"
 	markConcealed = "?"
 	markRight     = "✓"
+	markPartly    = "~"
 	markWrong     = "✗"
 )
+
+// fared marks a predicted killer's cell by how the prediction fared.
+var fared = map[string]string{FaredRight: markRight, FaredKillerRight: markPartly, FaredWrong: markWrong}
 
 func (r *Report) grid(b *strings.Builder) {
 	l := r.Meta.Lang
@@ -126,7 +130,7 @@ func (r *Report) grid(b *strings.Builder) {
 	tw.Flush()
 	fmt.Fprintf(b, "\n%s\n\n", l.T("text.legend", i18n.M{
 		"Killed": markKilled, "Survived": markSurvived, "Timeout": markTimedOut, "NotRun": markNotRun,
-		"Concealed": markConcealed, "Right": markRight, "Wrong": markWrong,
+		"Concealed": markConcealed, "Right": markRight, "Partly": markPartly, "Wrong": markWrong,
 	}))
 }
 
@@ -146,10 +150,7 @@ func cellMark(mu Mutant, o killmatrix.ObservationRow, predicted map[string]Verdi
 		mark = markTimedOut
 	}
 	if v, ok := predicted[mu.Name]; ok && v.Judged && v.Prediction.Killer == o.Name {
-		if v.Right {
-			return mark + markRight
-		}
-		return mark + markWrong
+		return mark + fared[v.Fared()]
 	}
 	return mark
 }
