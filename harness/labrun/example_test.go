@@ -45,8 +45,8 @@ func Example() {
 	// predictions: 2/3 right (3 recorded); own observations kill 0/3 mutants (0 written, 0 count)
 	// mutant 3_save (3_inc_saves_old_value: writes back the value before the increment): your prediction at harness/labrun/testdata/counter/worksheet.md:32 is wrong
 	//   predicted: happy/inc_then_get kills it, with return evidence
-	//   actual:    happy/files_are_separate_counters kills it at harness/labrun/testdata/counter/observations/happy/files_are_separate_counters.txtar:8 (stdout '^2$'), state evidence
-	//              happy/inc_then_get kills it at harness/labrun/testdata/counter/observations/happy/inc_then_get.txtar:7 (stdout '^1$'), state evidence
+	//   actual:    happy/inc_then_get kills it at harness/labrun/testdata/counter/observations/happy/inc_then_get.txtar:7 (stdout '^1$'), state evidence
+	//              happy/files_are_separate_counters kills it at harness/labrun/testdata/counter/observations/happy/files_are_separate_counters.txtar:8 (stdout '^2$'), state evidence
 	//              edge/inc_at_max_is_refused kills it at harness/labrun/testdata/counter/observations/edge/inc_at_max_is_refused.txtar:7 (stdout '^3$'), return evidence
 	//   wrong:     happy/inc_then_get kills it as you said, but the evidence is state, not return: the line that fails, harness/labrun/testdata/counter/observations/happy/inc_then_get.txtar:7 (stdout '^1$'), checks the output of ctr get, which is the store's state, read afterwards by ctr get; return evidence would be a value an operation printed
 	//   where the reference and the mutant first differ, in happy/inc_then_get (its command 2 and after):
