@@ -125,7 +125,7 @@ func Write(w io.Writer, c *grade.Class, cat *mutation.Catalogue) error {
 	}
 	for _, m := range cat.Mutants {
 		right := slices.ContainsFunc(row.Predictions, func(p grade.PredictionVerdict) bool {
-			return p.Mutant == m.Name && p.Right && p.Recorded != "after"
+			return p.Mutant == m.Name && p.Right && p.Recorded == "before"
 		})
 		fmt.Fprintf(&b, "%s prediction %s\n", mark(right), m.Name)
 	}

@@ -93,9 +93,11 @@ func TestWorkflowGradesARepository(t *testing.T) {
 			sheet := prediction("7_counts", "student/counts", "state") + prediction("4_fetch", "happy/finish_then_fetch_replays", "return") +
 				prediction("1_init", "edge/init_twice_keeps_rows", "error")
 			repo := t.TempDir()
-			files := map[string]string{tc.worksheet: sheet}
+			// The student ran the lab once predicted: the history records it.
+			history := gradetest.History(t, mutants.Lab(), root, tc.worksheet, sheet, "student/counts")
+			files := map[string]string{tc.worksheet: sheet, "worksheet.history.json": history}
 			class := t.TempDir()
-			want := map[string]string{"submission/" + tc.worksheet: sheet}
+			want := map[string]string{"submission/" + tc.worksheet: sheet, "submission/worksheet.history.json": history}
 			for name, text := range tc.files {
 				files["testdata/student/"+name] = text
 				want["submission/student/"+name] = text

@@ -14,7 +14,7 @@ import (
 func ExampleWrite() {
 	row := grade.Row{Student: "submission", Graded: true, Right: 1, OwnKills: 1, Invalid: 2, Total: 1,
 		Killed:      []string{"1_inc_passes_max"},
-		Predictions: []grade.PredictionVerdict{{Mutant: "1_inc_passes_max", Right: true}, {Mutant: "3_inc_saves_old_value", Miss: grade.MissKiller}}}
+		Predictions: []grade.PredictionVerdict{{Mutant: "1_inc_passes_max", Right: true, Recorded: "before"}, {Mutant: "3_inc_saves_old_value", Miss: grade.MissKiller}}}
 	class := &grade.Class{Rubric: grade.DefaultRubric, Rows: []grade.Row{row}}
 	if err := classroom.Write(os.Stdout, class, counter.Lab().Catalogue); err != nil {
 		fmt.Println(err)

@@ -52,18 +52,40 @@
 //
 // The counts of the row come from that report; [Rubric.Total] weighs them:
 // each count times its weight, summed ([DefaultRubric] unless a rubric file
-// says otherwise, see [ParseRubric]). The submission's prediction history
-// (worksheet.history.json) says which predictions were recorded after
-// their answer was revealed: a right one earns the rubric's
-// prediction_after_reveal (default 0) instead of prediction_right, the
-// feedback names it with when and how its answer was shown, and
-// [Analytics].AfterReveal counts them per mutant. The history is the
-// student's own file, so it proves nothing against a student who edits
-// it: it can only say "after" of a prediction it records. A submission
-// with judged predictions and no history, or a history that does not
-// record one of them, is flagged ("history: ..."), for the instructor to
-// decide (a rubric weighs flags with its flag term); where proof matters,
-// the commit history of the student's repository is the record to check.
+// says otherwise, see [ParseRubric]). Predict first on every path, and
+// only honest predictions earn points: a right prediction earns the
+// rubric's prediction_right only when the submission's prediction history
+// (worksheet.history.json) records it, seen no later than its answer was
+// first shown. Every other judged prediction earns prediction_after_reveal
+// (default 0) instead, is named in the feedback with why, in the
+// student's language ([Analytics].AfterReveal counts those recorded
+// after their answer):
+//
+//   - recorded after its answer was revealed (by -reveal, the instructor's
+//     view, go test -v, or an earlier prediction): the feedback says when
+//     and how;
+//   - never seen by the history, whose record of the mutant may show its
+//     answer shown at R: a text edited after R cannot be shown to precede
+//     it (flagged "history: FILE:LINE: the prediction of ID is not in ...");
+//   - a history holding what no run writes (a time after the grading,
+//     predictions out of order, a reveal by an unknown way): tampered,
+//     flagged with its line, and it backs no prediction;
+//   - a history that does not read: no run writes one, so it is treated
+//     as tampered;
+//   - no history handed in. This is a choice: a student who never ran
+//     the report has none, but every path that shows an answer in a
+//     checkout (the report in any view, go test -v's log of the gate, CI
+//     included) writes one first, so a missing history more likely hides
+//     a reveal, and the remedy for an honest student is one run before
+//     handing in. An instructor who disagrees sets prediction_after_reveal.
+//
+// What the history cannot prevent: it is the student's own file, kept in
+// their own clone. Answers seen in another clone (or a teammate's, or a
+// CI log) leave no trace here, and a student who writes a history by
+// hand with plausible times and the predictions' digests is not caught.
+// Where proof matters, the commit history of the student's repository is
+// the record to check: a history committed with the worksheet at each
+// step is much harder to forge than one written the night before.
 // With Options.FeedbackDir set, each
 // student's feedback (their report in the reveal view, in their worksheet's
 // language, then the grade as a sum of its terms with every reason) is

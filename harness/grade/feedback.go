@@ -19,8 +19,11 @@ type graded struct {
 	report   *report.Report // the full report; nil when nothing was read
 	problems predict.Problems
 	lang     i18n.Lang
-	// history is the submission's prediction history, nil without one.
-	history *predict.History
+	// history is the submission's prediction history, nil without one;
+	// unbacked says why it backs no prediction ("none", "unread",
+	// "tampered"), "" when it is sound.
+	history  *predict.History
+	unbacked string
 }
 
 // feedback is the file a student receives: their report as they may
@@ -100,7 +103,7 @@ func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 // worded are the prefixes of the flags the feedback words from the report
 // instead: the worksheet's problems and the observations that count as
 // nothing.
-var worded = []string{"worksheet: ", "invalid: ", "flaky: ", "not run: "}
+var worded = []string{"worksheet: ", "invalid: ", "flaky: ", "not run: ", "history: "}
 
 // isWorded reports whether the feedback words flag f from the report: one
 // of worded, or an observation's timeout (not the worker's budget).
@@ -175,26 +178,45 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// afterReveal says of each judged prediction recorded after its answer
-// was revealed what the rubric made of it, and why.
+// afterReveal says of each judged prediction the history does not show
+// came before its answer what the rubric made of it, and why: recorded
+// after its answer was revealed (when, and how), or not backed by the
+// history (why).
 func (g graded) afterReveal(rb Rubric) []string {
-	if g.report == nil || g.history == nil {
+	if g.report == nil {
 		return nil
 	}
 	l := g.lang
 	var out []string
 	for _, v := range g.report.Verdicts {
-		if !v.Judged || v.Recorded != "after" {
+		if !v.Judged || v.Recorded == "before" {
 			continue
 		}
 		mu, _ := g.report.Mutant(v.Prediction.Mutant)
-		m := g.history.Mutants[v.Prediction.Mutant]
-		when, by := "", ""
-		if m != nil && m.Revealed != nil {
-			when, by = m.Revealed.UTC().Format("2006-01-02 15:04 UTC"), l.T("grade.after-reveal.by."+m.By, nil)
+		args := i18n.M{"Mutant": mu.ID(), "Pos": v.Prediction.Pos, "Right": v.Right, "Late": num(rb.PredictionAfterReveal), "OnTime": num(rb.PredictionRight)}
+		var m *predict.MutantHistory
+		if g.history != nil {
+			m = g.history.Mutants[v.Prediction.Mutant]
 		}
-		out = append(out, l.T("grade.after-reveal", i18n.M{"Mutant": mu.ID(), "Pos": v.Prediction.Pos, "When": when, "By": by,
-			"Right": v.Right, "Late": num(rb.PredictionAfterReveal), "OnTime": num(rb.PredictionRight)}))
+		if v.Recorded == "" {
+			args["Why"] = l.T(unbackedWhy[g.unbacked], nil)
+			out = append(out, l.T("grade.unbacked", args))
+			continue
+		}
+		args["When"], args["By"] = "", ""
+		if m != nil && m.Revealed != nil {
+			args["When"], args["By"] = m.Revealed.UTC().Format("2006-01-02 15:04 UTC"), l.T("grade.after-reveal.by."+m.By, nil)
+		}
+		out = append(out, l.T("grade.after-reveal", args))
 	}
 	return out
+}
+
+// unbackedWhy words why a history backs no prediction, by the grader's
+// reason ("" when the history is sound but never saw the prediction).
+var unbackedWhy = map[string]string{
+	"":         "grade.unbacked.unseen",
+	"none":     "grade.unbacked.none",
+	"unread":   "grade.unbacked.unread",
+	"tampered": "grade.unbacked.tampered",
 }

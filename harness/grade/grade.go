@@ -1,7 +1,9 @@
 package grade
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -57,6 +59,9 @@ type Options struct {
 	Progress killmatrix.Progress
 	// Shard, when set, says which part of the class this run grades.
 	Shard *Shard
+	// Now is the moment of grading, which no time in a history may pass
+	// (default time.Now).
+	Now func() time.Time
 }
 
 // grader grades one class.
@@ -181,12 +186,12 @@ func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
 		return row
 	}
 	row.Graded = true
-	r, problems, history := g.judge(ctx, stage, sub, &row)
+	r, problems, history, unbacked := g.judge(ctx, stage, sub, &row)
 	row.count(r, sub, g.opt.Budgets.Observation)
 	row.Total = g.opt.Rubric.Total(row)
 	lang := g.lang(sub, r)
 	row.Lang = string(lang)
-	if err := g.feedback(e, graded{row, r, problems, lang, history}); err != nil {
+	if err := g.feedback(e, graded{row, r, problems, lang, history, unbacked}); err != nil {
 		row.Flags = append(row.Flags, "feedback not written: "+err.Error())
 	}
 	return row
@@ -194,7 +199,7 @@ func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
 
 // judge runs the submission and assembles its full report; the
 // worksheets' problems and the history come back for the feedback.
-func (g *grader) judge(ctx context.Context, stage string, sub *submission.Submission, row *Row) (*report.Report, predict.Problems, *predict.History) {
+func (g *grader) judge(ctx context.Context, stage string, sub *submission.Submission, row *Row) (*report.Report, predict.Problems, *predict.History, string) {
 	row.Flags = append(row.Flags, sub.Flags...)
 	sheet, problems := g.sheet(sub, row)
 	full, held := g.lab, g.heldLab
@@ -211,7 +216,8 @@ func (g *grader) judge(ctx context.Context, stage string, sub *submission.Submis
 	if err != nil {
 		panic(err) // the matrices come from one lab: a mismatch is a bug
 	}
-	return r, problems, g.history(sub, r, row)
+	h, why := g.history(sub, r, row)
+	return r, problems, h, why
 }
 
 // sheet reads the worksheets: a malformed block is flagged with its line
@@ -248,31 +254,75 @@ func (g *grader) sheet(sub *submission.Submission, row *Row) (*predict.Sheet, pr
 }
 
 // history notes in each verdict whether its prediction was recorded
-// before its answer was revealed, as the submission's history says. The
-// history is the student's own file: it can tell a prediction made after
-// its answer was shown only if it is there and records that prediction.
-// So a history that does not read, and judged predictions it does not
-// record (or no history at all beside them), are flagged for the
-// instructor, who decides; they are graded as if they came first.
-func (g *grader) history(sub *submission.Submission, r *report.Report, row *Row) *predict.History {
+// before its answer was revealed, as the submission's history says, and
+// says why when the history cannot back its predictions: "none" (no
+// history handed in), "unread" (it does not read), "tampered" (it holds
+// what no run writes), or "" (it is sound). Only a prediction the history
+// records, seen no later than its answer was first shown, is backed;
+// every other judged one keeps Recorded "" and earns the rubric's
+// prediction_after_reveal, flagged with its file:line. The history is
+// the student's own file: this catches a history deleted, broken, edited
+// by hand into the impossible, or a prediction edited after its answer;
+// it cannot catch answers seen in another clone, or a history rewritten
+// with care (see the package doc).
+func (g *grader) history(sub *submission.Submission, r *report.Report, row *Row) (*predict.History, string) {
 	file := filepath.Base(g.opt.Lab.Layout.History)
-	var h *predict.History
-	if sub.History != nil {
-		var err error
-		if h, err = predict.ParseHistory(file, sub.History); err != nil {
-			row.Flags = append(row.Flags, "history: "+submission.Quote(err.Error()))
-			return nil
-		}
-		r.History(h)
+	if sub.History == nil {
+		g.unbacked(r, row, "none handed in")
+		return nil, "none"
 	}
+	h, err := predict.ParseHistory(file, sub.History)
+	if err != nil {
+		g.unbacked(r, row, "unreadable ("+submission.Quote(err.Error())+")")
+		return nil, "unread"
+	}
+	now := time.Now()
+	if g.opt.Now != nil {
+		now = g.opt.Now()
+	}
+	if bad := h.Impossible(now); len(bad) > 0 {
+		var whys []string
+		for _, b := range bad {
+			whys = append(whys, fmt.Sprintf("%s:%d: %s: %s", file, keyLine(sub.History, b.Mutant), b.Mutant, b.Why))
+		}
+		g.unbacked(r, row, "tampered ("+submission.Quote(strings.Join(whys, "; "))+")")
+		return h, "tampered"
+	}
+	r.History(h)
+	for _, v := range r.Verdicts {
+		if !v.Judged || v.Recorded != "" {
+			continue
+		}
+		mu, _ := r.Mutant(v.Prediction.Mutant)
+		shown := ""
+		if m := h.Mutants[v.Prediction.Mutant]; m != nil && m.Revealed != nil {
+			shown = fmt.Sprintf(", which shows its answer at %s by %s", m.Revealed.UTC().Format(time.RFC3339), submission.Quote(m.By))
+		}
+		row.Flags = append(row.Flags, fmt.Sprintf("history: %s: %s's prediction is not in %s%s: counts as after it", v.Prediction.Pos, mu.ID(), file, shown))
+	}
+	return h, ""
+}
+
+// unbacked flags that the history backs none of the judged predictions,
+// and why.
+func (g *grader) unbacked(r *report.Report, row *Row, why string) {
 	if unknown := unrecorded(r); len(unknown) > 0 {
-		why := "none handed in"
-		if h != nil {
-			why = "it does not record them"
-		}
-		row.Flags = append(row.Flags, fmt.Sprintf("history: %s, so whether the predictions of %s came before their answers were shown is not known", why, strings.Join(unknown, ", ")))
+		row.Flags = append(row.Flags, fmt.Sprintf("history: %s: the predictions of %s count as after their answers", why, strings.Join(unknown, ", ")))
 	}
-	return h
+}
+
+// keyLine is the line of the history where mutant's record starts (its
+// key), 0 when it cannot be found.
+func keyLine(data []byte, mutant string) int {
+	key, _ := json.Marshal(mutant)
+	i := bytes.Index(data, append(key, ':'))
+	if i < 0 {
+		i = bytes.Index(data, key)
+	}
+	if i < 0 {
+		return 0
+	}
+	return 1 + bytes.Count(data[:i], []byte("\n"))
 }
 
 // unrecorded lists the mutants of the judged predictions whose timing no

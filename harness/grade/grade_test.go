@@ -129,7 +129,7 @@ func flagged(r grade.Row, parts ...string) bool {
 // names in three scripts.
 func honest(t *testing.T, class string) {
 	t.Helper()
-	testfs.Write(t, class, map[string]string{
+	files := map[string]string{
 		"alice/worksheet.md":                  prediction("7_counts_hides_pending", "edge/counts_sees_pending", "state"),
 		"alice/student/counts.txtar":          countsOnePending,
 		"alice/student/replay.txtar":          replayAtExpiry,
@@ -137,7 +137,12 @@ func honest(t *testing.T, class string) {
 		"José/student/reserve.txtar":          reserveTrue,
 		"王伟/worksheet.zh-CN.md":               prediction("7_counts_hides_pending", "edge/counts_sees_pending", "state"),
 		"王伟/student/counts_one_pending.txtar": countsOnePending,
-	})
+	}
+	// Each ran the report once predicted: their histories record it.
+	for _, f := range []string{"alice/worksheet.md", "José/worksheet.md", "王伟/worksheet.zh-CN.md"} {
+		files[filepath.Dir(f)+"/worksheet.history.json"] = jsonOf(t, recorded(t, filepath.Base(f), files[f]))
+	}
+	testfs.Write(t, class, files)
 }
 
 func TestGradeHonest(t *testing.T) {
@@ -174,9 +179,9 @@ func TestGradeHonest(t *testing.T) {
 		verdicts[r.Student], killers[r.Student] = r.Predictions, r.OwnKillers
 	}
 	wantVerdicts := map[string][]grade.PredictionVerdict{
-		"José":  {{Mutant: "7_counts_hides_pending", Miss: grade.MissEvidence, Evidence: "return", Actual: "state"}},
-		"alice": {{Mutant: "7_counts_hides_pending", Right: true, Evidence: "state", Actual: "state"}},
-		"王伟":    {{Mutant: "7_counts_hides_pending", Right: true, Evidence: "state", Actual: "state"}},
+		"José":  {{Mutant: "7_counts_hides_pending", Miss: grade.MissEvidence, Evidence: "return", Actual: "state", Recorded: "before"}},
+		"alice": {{Mutant: "7_counts_hides_pending", Right: true, Evidence: "state", Actual: "state", Recorded: "before"}},
+		"王伟":    {{Mutant: "7_counts_hides_pending", Right: true, Evidence: "state", Actual: "state", Recorded: "before"}},
 	}
 	if diff := cmp.Diff(wantVerdicts, verdicts); diff != "" {
 		t.Errorf("verdicts (-want +got):\n%s", diff)
@@ -245,76 +250,175 @@ func withRubric(c *grade.Class) *grade.Class {
 	return &o
 }
 
-// TestGradeAfterReveal grades the same right prediction twice: recorded
-// before its answer was revealed, and after a reveal showed it. The
-// totals differ by the rubric's prediction_right less its
-// prediction_after_reveal, the late one's feedback says which prediction
-// and why, and the class analytics count it.
-func TestGradeAfterReveal(t *testing.T) {
-	class, feedback := t.TempDir(), t.TempDir()
-	sheet := prediction("7_counts", "edge/counts_sees_pending", "state")
+// t0 is when the tests' histories record their predictions, and graded
+// when they are graded.
+var (
+	t0     = time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	graded = t0.Add(24 * time.Hour)
+)
+
+// recorded is the history a run of the harness writes for the worksheet
+// text: every prediction seen at t0, and its answer shown with it.
+func recorded(t *testing.T, file, text string) *predict.History {
+	t.Helper()
+	sheet := parsed(t, file, text)
+	h := predict.NewHistory()
+	var names []string
+	by := map[string]string{}
+	for _, p := range sheet.Predictions {
+		names, by[p.Mutant] = append(names, p.Mutant), predict.ByPrediction
+	}
+	h.Record(sheet, names, by, t0)
+	return h
+}
+
+// parsed is the worksheet text's sheet.
+func parsed(t *testing.T, file, text string) *predict.Sheet {
+	t.Helper()
 	obs, err := killers()
 	if err != nil {
 		t.Fatal(err)
 	}
-	parsed, err := predict.Parse("worksheet.md", []byte(sheet), labrun.Known(mutants.Lab(), obs))
+	sheet, err := predict.Parse(file, []byte(text), labrun.Known(mutants.Lab(), obs))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	name := "7_counts_hides_pending"
-	before, after := predict.NewHistory(), predict.NewHistory()
-	before.Record(parsed, []string{name}, map[string]string{name: "prediction"}, t0)
-	after.Record(&predict.Sheet{}, []string{name}, map[string]string{name: "reveal"}, t0)
-	after.Record(parsed, nil, nil, t0.Add(time.Hour))
-	// unrecorded revealed the answer, then wrote a prediction and never ran
-	// the lab again: its history knows nothing of it.
-	unrec := predict.NewHistory()
-	unrec.Record(&predict.Sheet{}, []string{name}, map[string]string{name: "reveal"}, t0)
-	testfs.Write(t, class, map[string]string{"first/worksheet.md": sheet, "late/worksheet.md": sheet, "nohistory/worksheet.md": sheet, "unrecorded/worksheet.md": sheet})
-	for student, h := range map[string]*predict.History{"first": before, "late": after, "unrecorded": unrec} {
-		if err := h.Save(filepath.Join(class, student, "worksheet.history.json")); err != nil {
-			t.Fatal(err)
-		}
+	return sheet
+}
+
+// jsonOf is h as a run saves it.
+func jsonOf(t *testing.T, h *predict.History) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "h.json")
+	if err := h.Save(file); err != nil {
+		t.Fatal(err)
 	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestGradeAfterReveal grades one right prediction of 7_counts beside
+// every history a student may hand in: only one that records the
+// prediction no later than its answer earns prediction_right; every
+// other earns prediction_after_reveal, with a flag for the instructor
+// that names the file (and line) and a reason in the feedback.
+func TestGradeAfterReveal(t *testing.T) {
+	const name = "7_counts_hides_pending"
+	sheet := prediction("7_counts", "edge/counts_sees_pending", "state")
+	edited := strings.Replace(sheet, "a reason", "a reason。", 1)
+	first := jsonOf(t, recorded(t, "worksheet.md", sheet))
+	late := predict.NewHistory()
+	late.Record(&predict.Sheet{}, []string{name}, map[string]string{name: predict.ByReveal}, t0)
+	late.Record(parsed(t, "worksheet.md", sheet), nil, nil, t0.Add(time.Hour))
+	instructor := predict.NewHistory()
+	instructor.Record(&predict.Sheet{}, []string{name}, map[string]string{name: predict.ByCI}, t0)
+	digest := recorded(t, "worksheet.md", sheet).Mutants[name].Predictions[0].Digest
+	forged := func(seen, revealed, by string) string {
+		return `{"version": 1, "mutants": {
+  "` + name + `": {"predictions": [` + seen + `], "revealed": "` + revealed + `", "by": "` + by + `"}}}`
+	}
+	at := func(ts string) string { return `{"digest": "` + digest + `", "seen": "` + ts + `"}` }
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		// want: the row's counts, the history flag and the feedback line.
+		afterReveal, right int
+		total              float64
+		flag, feedback     string
+	}{
+		{name: "recorded first", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": first}, right: 1, total: 2},
+		{name: "recorded after a reveal", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": jsonOf(t, late)},
+			right: 1, afterReveal: 1, feedback: "recorded after its answer was revealed (2026-12-01 10:00 UTC, shown by a reveal before you predicted it)"},
+		{name: "the answers shown by CI first", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": jsonOf(t, func() *predict.History {
+			instructor.Record(parsed(t, "worksheet.md", sheet), nil, nil, t0.Add(time.Hour))
+			return instructor
+		}())}, right: 1, afterReveal: 1, feedback: "shown by go test -v with CI set before you predicted it"},
+		{name: "no history", files: map[string]string{"worksheet.md": sheet}, right: 1, afterReveal: 1,
+			flag: "history: none handed in: the predictions of 7_counts count as after their answers", feedback: "(no history was handed in)"},
+		{name: "edited after its answer", files: map[string]string{"worksheet.md": edited, "worksheet.history.json": first}, right: 1, afterReveal: 1,
+			flag:     "history: worksheet.md:2: 7_counts's prediction is not in worksheet.history.json, which shows its answer at 2026-12-01T10:00:00Z by prediction: counts as after it",
+			feedback: "(the history never saw this text of the prediction)"},
+		{name: "never seen, nothing shown", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": `{"version": 1, "mutants": {}}`}, right: 1, afterReveal: 1,
+			flag: "history: worksheet.md:2: 7_counts's prediction is not in worksheet.history.json: counts as after it"},
+		{name: "copied into the other worksheet", files: map[string]string{"worksheet.zh-CN.md": sheet, "worksheet.history.json": first}, right: 1, total: 2},
+		{name: "a reveal in the future", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": forged(at("2020-01-01T00:00:00Z"), "2099-01-01T00:00:00Z", "reveal")},
+			right: 1, afterReveal: 1,
+			flag:     "history: tampered (worksheet.history.json:2: " + name + ": its answer revealed 2099-01-01T00:00:00Z, after the grading (2026-12-02T10:00:00Z)): the predictions of 7_counts count as after their answers",
+			feedback: "(the history holds times no run of the harness writes)"},
+		{name: "a prediction seen in the future", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": forged(at("2099-01-01T00:00:00Z"), "2099-01-01T00:00:00Z", "prediction")},
+			right: 1, afterReveal: 1, flag: "history: tampered (worksheet.history.json:2: " + name + ": a prediction seen 2099-01-01T00:00:00Z, after the grading"},
+		{name: "predictions out of order", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": forged(at("2026-12-01T11:00:00Z")+","+at("2026-12-01T09:00:00Z"), "2026-12-01T11:00:00Z", "prediction")},
+			right: 1, afterReveal: 1, flag: "history: tampered (worksheet.history.json:2: " + name + ": a prediction seen 2026-12-01T09:00:00Z listed after one seen 2026-12-01T11:00:00Z"},
+		{name: "shown by a way no run records", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": forged(at("2026-12-01T09:00:00Z"), "2026-12-01T11:00:00Z", "friend")},
+			right: 1, afterReveal: 1, flag: "history: tampered (worksheet.history.json:2: " + name + `: its answer shown by "friend", which the harness never records`},
+		{name: "a history that does not read", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": "{\"version\": 1, \"mutants\": {"},
+			right: 1, afterReveal: 1, flag: "history: unreadable (worksheet.history.json:1: ", feedback: "(the history does not read, and no run of the harness writes it so)"},
+		{name: "predicted in both worksheets", files: map[string]string{"worksheet.md": sheet, "worksheet.zh-CN.md": sheet, "worksheet.history.json": first},
+			flag: "worksheet: worksheet.zh-CN.md:2: mutant 7_counts is already predicted at worksheet.md:2; predict each mutant in one worksheet only: neither is judged"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			class, feedback := t.TempDir(), t.TempDir()
+			files := map[string]string{}
+			for f, text := range c.files {
+				files["s/"+f] = text
+			}
+			testfs.Write(t, class, files)
+			opt := options(t)
+			opt.FeedbackDir, opt.Now = feedback, func() time.Time { return graded }
+			r := row(t, gradeClass(t, class, opt), "s")
+			type counts struct {
+				Right, AfterReveal, RightAfterReveal int
+				Total                                float64
+			}
+			want, got := counts{c.right, c.afterReveal, c.afterReveal, c.total}, counts{r.Right, r.AfterReveal, r.RightAfterReveal, r.Total}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("row (-want +got):\n%s\nflags %q", diff, r.Flags)
+			}
+			var flag string
+			for _, f := range r.Flags {
+				if strings.HasPrefix(f, "history:") || strings.Contains(f, "already predicted") {
+					flag = f
+				}
+			}
+			if c.flag == "" && flag != "" || !strings.HasPrefix(flag, c.flag) {
+				t.Errorf("flag %q, want one starting %q", flag, c.flag)
+			}
+			text, err := os.ReadFile(filepath.Join(feedback, "s.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(text), c.feedback) {
+				t.Errorf("the feedback lacks %q:\n%s", c.feedback, text)
+			}
+		})
+	}
+}
+
+// TestGradeAfterRevealRubric: the totals of a prediction recorded first
+// and one recorded after its reveal differ by the rubric's
+// prediction_right less its prediction_after_reveal, the class analytics
+// count the late one, and its feedback says what each would earn.
+func TestGradeAfterRevealRubric(t *testing.T) {
+	class, feedback := t.TempDir(), t.TempDir()
+	const name = "7_counts_hides_pending"
+	sheet := prediction("7_counts", "edge/counts_sees_pending", "state")
+	late := predict.NewHistory()
+	late.Record(&predict.Sheet{}, []string{name}, map[string]string{name: predict.ByReveal}, t0)
+	late.Record(parsed(t, "worksheet.md", sheet), nil, nil, t0.Add(time.Hour))
+	testfs.Write(t, class, map[string]string{"first/worksheet.md": sheet, "late/worksheet.md": sheet,
+		"first/worksheet.history.json": jsonOf(t, recorded(t, "worksheet.md", sheet)), "late/worksheet.history.json": jsonOf(t, late)})
 	for _, rb := range []grade.Rubric{grade.DefaultRubric, {PredictionRight: 3, PredictionAfterReveal: 1}} {
 		opt := options(t)
 		opt.Rubric, opt.FeedbackDir = rb, feedback
 		c := gradeClass(t, class, opt)
-		first, late, none := row(t, c, "first"), row(t, c, "late"), row(t, c, "nohistory")
-		if first.Right != 1 || late.Right != 1 || first.AfterReveal != 0 || late.AfterReveal != 1 || late.RightAfterReveal != 1 {
-			t.Errorf("first %+v\nlate %+v\nwant both right, the late one recorded after its reveal", first, late)
-		}
+		first, late := row(t, c, "first"), row(t, c, "late")
 		if got, want := first.Total-late.Total, rb.PredictionRight-rb.PredictionAfterReveal; got != want {
 			t.Errorf("rubric %+v: first %v - late %v = %v, want %v", rb, first.Total, late.Total, got, want)
 		}
-		if none.Total != first.Total {
-			t.Errorf("without a history the total is %v, want %v as if recorded first", none.Total, first.Total)
-		}
-		// The history is the student's file: one that is missing, or
-		// that does not record a judged prediction, cannot say when it
-		// was made, and the instructor is told.
-		unknown := "so whether the predictions of 7_counts came before their answers were shown is not known"
-		for _, c := range []struct {
-			row  grade.Row
-			want string
-		}{
-			{first, ""},
-			{late, ""},
-			{none, "history: none handed in, " + unknown},
-			{row(t, c, "unrecorded"), "history: it does not record them, " + unknown},
-		} {
-			var got string
-			for _, f := range c.row.Flags {
-				if strings.HasPrefix(f, "history:") {
-					got = f
-				}
-			}
-			if got != c.want {
-				t.Errorf("%s: history flag %q, want %q", c.row.Student, got, c.want)
-			}
-		}
-		want := []grade.Tally{{Mutant: name, Count: 1, Of: 4}}
+		want := []grade.Tally{{Mutant: name, Count: 1, Of: 2}}
 		if diff := cmp.Diff(want, c.Analytics.AfterReveal[:1]); diff != "" {
 			t.Errorf("analytics after_reveal (-want +got):\n%s", diff)
 		}
@@ -326,13 +430,10 @@ func TestGradeAfterReveal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"7_counts at worksheet.md:", "recorded after its answer was revealed (2026-12-01 10:00 UTC, shown by a reveal before you predicted it)",
-			"earns " + strconv.FormatFloat(rb.PredictionAfterReveal, 'f', -1, 64) + " point(s) instead of the " + strconv.FormatFloat(rb.PredictionRight, 'f', -1, 64)} {
-			if !strings.Contains(string(text), want) {
-				t.Errorf("late's feedback lacks %q:\n%s", want, text)
-			}
+		if want := "earns " + strconv.FormatFloat(rb.PredictionAfterReveal, 'f', -1, 64) + " point(s) instead of the " + strconv.FormatFloat(rb.PredictionRight, 'f', -1, 64); !strings.Contains(string(text), want) {
+			t.Errorf("late's feedback lacks %q:\n%s", want, text)
 		}
-		if text, _ := os.ReadFile(filepath.Join(feedback, "first.txt")); strings.Contains(string(text), "recorded after its answer") {
+		if text, _ := os.ReadFile(filepath.Join(feedback, "first.txt")); strings.Contains(string(text), "recorded after its answer") || strings.Contains(string(text), "history") {
 			t.Errorf("first's feedback says it was recorded after:\n%s", text)
 		}
 		// Handed in, the work is not told to predict before running.

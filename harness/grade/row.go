@@ -26,10 +26,11 @@ type Row struct {
 	// right.
 	Predicted int `json:"predicted"`
 	Right     int `json:"right"`
-	// AfterReveal counts the judged predictions recorded after their
-	// answer was revealed, RightAfterReveal those of them judged right:
-	// the rubric's prediction_after_reveal applies to these instead of
-	// prediction_right.
+	// AfterReveal counts the judged predictions the history does not
+	// show came before their answer (recorded after it was revealed, or
+	// not backed by a sound history: see Grade), RightAfterReveal those
+	// of them judged right: the rubric's prediction_after_reveal applies
+	// to these instead of prediction_right.
 	AfterReveal      int `json:"after_reveal"`
 	RightAfterReveal int `json:"right_after_reveal"`
 	// OwnObservations counts the student's observation files, Refused
@@ -80,7 +81,8 @@ type PredictionVerdict struct {
 	Evidence killmatrix.Evidence `json:"evidence,omitempty"`
 	Actual   killmatrix.Evidence `json:"actual,omitempty"`
 	// Recorded is "before" or "after" the answer was revealed, "" when
-	// the submission keeps no history.
+	// no sound history of the submission records the prediction (it then
+	// counts as after).
 	Recorded string `json:"recorded,omitempty"`
 }
 
@@ -128,7 +130,7 @@ func (row *Row) count(r *report.Report, sub *submission.Submission, budget time.
 			continue
 		}
 		row.Predictions = append(row.Predictions, verdictOf(v))
-		if v.Recorded == "after" {
+		if v.Recorded != "before" {
 			row.AfterReveal++
 			if v.Right {
 				row.RightAfterReveal++

@@ -15,12 +15,15 @@ type Rubric struct {
 	// checked, and not kept: ParseRubric leaves it empty, so that two
 	// files of the same weights are the same rubric.
 	Schema string `json:"$schema,omitempty"`
-	// PredictionRight is earned per prediction judged right and recorded
-	// before its answer was revealed (or with no history to say).
+	// PredictionRight is earned per prediction judged right that the
+	// submission's sound history records no later than its answer was
+	// first shown.
 	PredictionRight float64 `json:"prediction_right"`
 	// PredictionAfterReveal is earned instead per prediction judged right
-	// but recorded after its answer was revealed (by -reveal, go test -v
-	// or an earlier prediction), as the submission's history records.
+	// that the history does not show came first: recorded after its
+	// answer was revealed (by -reveal, -instructor, go test -v, or an
+	// earlier prediction), never seen by the history, or with a history
+	// missing, unreadable or holding impossible times (each flagged).
 	PredictionAfterReveal float64 `json:"prediction_after_reveal"`
 	// OwnKill is earned per lab mutant the student's own valid
 	// observations kill.
@@ -39,7 +42,10 @@ type Rubric struct {
 // DefaultRubric: predicting is the lab's point, and a mutant only an
 // instructor knows about is worth more than one the worksheet names;
 // asserting what the contract does not say costs a point; a prediction
-// made once its answer was shown earns nothing.
+// the history cannot show was made before its answer earns nothing (a
+// missing history too: every run that shows an answer writes one, so an
+// honest student who ran anything has one, and one who never ran the
+// report need only run it once before handing in).
 var DefaultRubric = Rubric{PredictionRight: 2, PredictionAfterReveal: 0, OwnKill: 1, HeldOutKill: 2, Invalid: -1, Timeout: -1, Flag: 0}
 
 // ParseRubric reads a rubric from JSON. Fields left out keep
@@ -72,7 +78,7 @@ func (r Rubric) String() string {
 		weight float64
 		what   string
 	}{
-		{r.PredictionRight, "prediction right"}, {r.PredictionAfterReveal, "prediction right after its answer was revealed"}, {r.OwnKill, "own kill"}, {r.HeldOutKill, "held-out kill"},
+		{r.PredictionRight, "prediction right"}, {r.PredictionAfterReveal, "prediction right not shown to come before its answer"}, {r.OwnKill, "own kill"}, {r.HeldOutKill, "held-out kill"},
 		{r.Invalid, "invalid observation"}, {r.Timeout, "timeout"}, {r.Flag, "flag"},
 	} {
 		parts = append(parts, fmt.Sprintf("%s per %s", strconv.FormatFloat(w.weight, 'f', -1, 64), w.what))

@@ -37,7 +37,7 @@ func TestParseRubric(t *testing.T) {
 
 func TestRubricString(t *testing.T) {
 	r := grade.Rubric{PredictionRight: 2, PredictionAfterReveal: 0.5, OwnKill: 1, HeldOutKill: 2.5, Invalid: -1, Timeout: -1}
-	want := "2 per prediction right, 0.5 per prediction right after its answer was revealed, 1 per own kill, 2.5 per held-out kill, -1 per invalid observation, -1 per timeout, 0 per flag"
+	want := "2 per prediction right, 0.5 per prediction right not shown to come before its answer, 1 per own kill, 2.5 per held-out kill, -1 per invalid observation, -1 per timeout, 0 per flag"
 	if got := r.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}

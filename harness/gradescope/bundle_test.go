@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/gradescope"
+	"idemlab/harness/internal/gradetest"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/internal/testfs"
 	"idemlab/harness/lab"
@@ -119,6 +120,7 @@ func TestBundleGradesASubmission(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const countsSheet = "```prediction\nmutant: 7_counts\nkiller: edge/counts_sees_pending\nevidence: state\nreason: pending is not counted\n```\n"
 	for _, tc := range []struct {
 		name  string
 		files map[string]string
@@ -130,7 +132,8 @@ func TestBundleGradesASubmission(t *testing.T) {
 		{
 			name: "worksheet and student folder",
 			files: map[string]string{
-				"worksheet.md": "```prediction\nmutant: 7_counts\nkiller: edge/counts_sees_pending\nevidence: state\nreason: pending is not counted\n```\n",
+				"worksheet.md":           countsSheet,
+				"worksheet.history.json": gradetest.History(t, mutants.Lab(), root, "worksheet.md", countsSheet),
 				// The intended killers of the visible and the hidden
 				// held-out mutant, as the student's own.
 				"student/fetch_pending.txtar": edge("fetch_pending_is_nil"),
@@ -245,8 +248,10 @@ func TestBundleGradesTheLeaseLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const renewSheet = "```prediction\nmutant: 2_renew\nkiller: student/renew\nevidence: return\nreason: a lease is renewed at its lapse\n```\n"
 	r := autograde(t, ag, map[string]string{
-		"labs/lease/worksheet.md":                 "```prediction\nmutant: 2_renew\nkiller: student/renew\nevidence: return\nreason: a lease is renewed at its lapse\n```\n",
+		"labs/lease/worksheet.md":                 renewSheet,
+		"labs/lease/worksheet.history.json":       gradetest.History(t, l, root, "worksheet.md", renewSheet, "student/renew"),
 		"labs/lease/testdata/student/renew.txtar": string(renew),
 	})
 	var got []string

@@ -22,7 +22,7 @@ func ExampleFrom() {
 		Killed: []string{"1_inc_passes_max"}, KilledHeldOut: []string{"9_kept_back"},
 		OwnKillers: []grade.OwnKiller{{Mutant: "1_inc_passes_max", Observations: []string{"student/max"}}, {Mutant: "9_kept_back", Observations: []string{"student/max"}}},
 		Predictions: []grade.PredictionVerdict{
-			{Mutant: "1_inc_passes_max", Right: true, Evidence: "return", Actual: "return"},
+			{Mutant: "1_inc_passes_max", Right: true, Evidence: "return", Actual: "return", Recorded: "before"},
 			{Mutant: "2_inc_returns_old_value", Miss: grade.MissEvidence, Evidence: "state", Actual: "return"},
 			{Mutant: "3_inc_saves_old_value", Right: true, Evidence: "return", Actual: "return", Recorded: "after"},
 		}}
@@ -39,6 +39,7 @@ func ExampleFrom() {
 	// Output:
 	// score: 4
 	// 1. Prediction: 1_limit: 2/2 passed (visible) Right: the observation you predicted kills it, with return evidence, as you predicted.
+	// (recorded before its answer was first revealed on this checkout)
 	// 2. Prediction: 2_result: 0/2 failed (visible) Wrong kind of evidence: you predicted state, and it shows return.
 	// 3. Prediction: 3_save: 0/2 passed (visible) Right: the observation you predicted kills it, with return evidence, as you predicted.
 	// (recorded after its answer was first revealed on this checkout)

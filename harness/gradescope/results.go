@@ -148,7 +148,7 @@ func predictionTest(l i18n.Lang, m mutation.Mutant, row grade.Row, rb grade.Rubr
 	data := i18n.M{"Evidence": p.Evidence, "Actual": p.Actual}
 	if p.Right {
 		t.Score, t.Status = rb.PredictionRight, "passed"
-		if p.Recorded == "after" {
+		if p.Recorded != "before" { // after, or not backed by the history
 			t.Score = rb.PredictionAfterReveal
 		}
 		t.Output = l.T("grade.gs.right", data)

@@ -63,9 +63,13 @@
 //     a report checker depends on it.
 //   - Result.Full is always the instructor's view of the same run; only
 //     Result.Report is cut down to the view asked for.
-//   - The prediction history is written only in a student's view (or the
-//     reveal view), and only when Config.History names its file: an
-//     instructor's or grader's run never marks an answer as seen.
+//   - The prediction history is written whenever Config.History names its
+//     file, in every view, before the report is printed: the instructor's
+//     view shows every answer, so in a checkout that keeps a history it
+//     records each as shown (by "instructor", or "ci" for the gate's log
+//     when the CI variable chose the view). A grader's run names no
+//     history, and so marks nothing. What this cannot stop: answers seen
+//     in another clone leave no trace in this one.
 //   - The language is Config.Lang when set, else the predictions' (see
 //     [Language]), else the environment's.
 //

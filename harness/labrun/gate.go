@@ -1,11 +1,14 @@
 package labrun
 
 import (
+	"fmt"
+	"os"
 	"time"
 
 	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
+	"idemlab/harness/predict"
 	"idemlab/harness/report"
 )
 
@@ -14,9 +17,13 @@ import (
 // ([EnvView]): the instructor's shows every killer; the student's shows
 // a mutant's killers once a worksheet predicts it, and otherwise only
 // that predicting shows them, in the student's language; the reveal view
-// shows them all. Whatever it will show is recorded in the prediction
-// history when the gate is made, as a kill report records it: each
-// prediction first, then its answer, and a reveal as a reveal.
+// shows them all, and so does the instructor's. Whatever it will show is
+// recorded in the prediction history when the gate is made, as a kill
+// report records it: each prediction first, then its answer, and a
+// reveal as a reveal; what the instructor's view shows is recorded as
+// shown by the instructor's view, or by CI when the CI variable chose it
+// (a CI runner's clean clone keeps no history it hands back, so nothing
+// changes there).
 type Gate struct {
 	view      report.View
 	lang      i18n.Lang
@@ -27,27 +34,29 @@ type Gate struct {
 // NewGate reads the view, then cfg's worksheets (of cfg.Lab, in the
 // checkout at cfg.Root) and prediction history, and records what the
 // gate will show; cfg's View and Lang, when set, choose instead of the
-// environment. A worksheet that does not read hides every answer (the
-// predictions' own test reports it); a history that does not read, or an
-// unknown view, is an error.
+// environment. In the student's view a worksheet or history that does
+// not read hides every answer (the predictions' own test reports it); in
+// the instructor's, which shows them all, it is an error, as is an
+// unknown view: no answer is shown that the history cannot record.
 func NewGate(cfg Config) (*Gate, error) {
 	view, err := EnvView()
 	if cfg.View != "" {
 		view, err = cfg.View, nil
+	} else if view == report.Instructor && os.Getenv(ViewEnv) == "" && cfg.RevealBy == "" {
+		cfg.RevealBy = predict.ByCI
 	}
 	if err != nil {
 		return nil, err
 	}
 	l := cfg.Lab
 	g := &Gate{view: view, lang: i18n.FromEnv(), lab: l, predicted: map[string]bool{}}
-	if view == report.Instructor {
-		g.lang = i18n.English
-		return g, nil
-	}
 	cfg.View = report.Student
 	plan, err := Prepare(cfg)
-	if _, ok := err.(*UsageError); ok {
+	if _, ok := err.(*UsageError); ok && view != report.Instructor {
 		return g, nil
+	}
+	if err != nil && view == report.Instructor {
+		return nil, fmt.Errorf("the instructor's view shows every answer, and records that in the prediction history first: %w", err)
 	}
 	if err != nil {
 		return nil, err
@@ -56,8 +65,11 @@ func NewGate(cfg Config) (*Gate, error) {
 		g.predicted[p.Mutant] = true
 	}
 	g.lang = plan.Language()
+	if view == report.Instructor {
+		g.lang, plan.View = i18n.English, report.Instructor
+	}
 	var revealed []string
-	if view == report.Reveal {
+	if view == report.Reveal || view == report.Instructor {
 		for _, m := range l.Mutants {
 			if !g.predicted[m.Name] {
 				revealed = append(revealed, m.Name)

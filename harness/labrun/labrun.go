@@ -59,8 +59,15 @@ type Config struct {
 	// Student and Commit say whose report it is and of what.
 	Student, Commit string
 	// History, when set, is the prediction history file the run records
-	// its predictions and reveals in (a student's view only).
+	// its predictions and reveals in, in every view: the instructor's
+	// shows every answer, so in a student's checkout it records them all
+	// as shown.
 	History string
+	// RevealBy says how the history records an answer this run shows
+	// unpredicted: predict.ByReveal in the reveal view and
+	// predict.ByInstructor in the instructor's, unless set (the gate sets
+	// predict.ByCI when a CI runner's environment chose the view).
+	RevealBy string
 	// Selection words the selection for the report ("-run fetch").
 	Selection string
 }
@@ -128,9 +135,9 @@ func Prepare(cfg Config) (*Plan, error) {
 // loadHistory reads the prediction history before anything runs, so
 // that a history the student's checkout holds and that does not read is
 // a usage error naming its line, not a run thrown away at its end. It is
-// nil when the run keeps none (no History, or the instructor's view).
+// nil when the run keeps none (no History).
 func (cfg Config) loadHistory() (*predict.History, error) {
-	if cfg.History == "" || cfg.View == report.Instructor {
+	if cfg.History == "" {
 		return nil, nil
 	}
 	h, err := predict.LoadHistory(cfg.History)
@@ -606,7 +613,11 @@ func (p *Plan) history(full, shown *report.Report) error {
 	if p.predictions == nil {
 		return nil
 	}
-	if err := p.Reveal(shown.Meta.Revealed); err != nil {
+	unpredicted := shown.Meta.Revealed
+	if p.View == report.Instructor {
+		unpredicted = full.Unpredicted
+	}
+	if err := p.Reveal(unpredicted); err != nil {
 		return err
 	}
 	shown.History(p.predictions)
@@ -627,15 +638,26 @@ func (p *Plan) Reveal(unpredicted []string) error {
 	by := map[string]string{}
 	var revealed []string
 	for _, pr := range p.Sheet.Predictions {
-		revealed, by[pr.Mutant] = append(revealed, pr.Mutant), "prediction"
+		revealed, by[pr.Mutant] = append(revealed, pr.Mutant), predict.ByPrediction
 	}
 	for _, name := range unpredicted {
 		if _, ok := by[name]; !ok {
-			revealed, by[name] = append(revealed, name), "reveal"
+			revealed, by[name] = append(revealed, name), p.revealBy()
 		}
 	}
 	h.Record(p.Sheet, revealed, by, time.Now().UTC().Truncate(time.Second))
 	return h.Save(p.History)
+}
+
+// revealBy is how this run's view records an answer shown unpredicted.
+func (p *Plan) revealBy() string {
+	switch {
+	case p.RevealBy != "":
+		return p.RevealBy
+	case p.View == report.Instructor:
+		return predict.ByInstructor
+	}
+	return predict.ByReveal
 }
 
 // ViewEnv names the variable that chooses the view of a run that takes

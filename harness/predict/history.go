@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -37,8 +38,9 @@ type MutantHistory struct {
 	// was first seen.
 	Predictions []Recorded `json:"predictions"`
 	// Revealed is when the mutant's answer (its killers) was first shown
-	// on this checkout, and By what: "prediction" (it was predicted) or
-	// "reveal" (-reveal showed it before).
+	// on this checkout, and By what: ByPrediction (it was predicted),
+	// ByReveal (-reveal showed it before), ByInstructor or ByCI (the
+	// instructor's view showed it, asked for or chosen by CI).
 	Revealed *time.Time `json:"revealed,omitempty"`
 	By       string     `json:"by,omitempty"`
 }
@@ -158,6 +160,69 @@ func (h *History) Before(p Prediction) (before, known bool) {
 		return false, false
 	}
 	return m.Revealed == nil || !m.Predictions[i].Seen.After(*m.Revealed), true
+}
+
+// How a reveal is recorded (MutantHistory.By).
+const (
+	// ByPrediction: the mutant was predicted, and the run showed its answer.
+	ByPrediction = "prediction"
+	// ByReveal: -reveal, or IDEMLAB_VIEW=reveal, showed it unpredicted.
+	ByReveal = "reveal"
+	// ByInstructor: the instructor's view (-instructor, IDEMLAB_VIEW=instructor)
+	// showed it, in a student's checkout.
+	ByInstructor = "instructor"
+	// ByCI: a CI runner's environment (CI set) chose the instructor's view
+	// of go test -v's log, in a student's checkout.
+	ByCI = "ci"
+)
+
+// Impossible lists what no run of the harness could have written in h,
+// graded at now, one line per mutant, each naming the mutant: a time
+// after now, predictions not in the order they were seen, a reveal
+// without a way it was shown or by a way the harness does not record.
+// The harness only appends to a history, at the time of the run, so any
+// of these means the file was edited by hand.
+func (h *History) Impossible(now time.Time) []Impossible {
+	var out []Impossible
+	names := slices.Sorted(maps.Keys(h.Mutants))
+	for _, name := range names {
+		m := h.Mutants[name]
+		if m == nil {
+			out = append(out, Impossible{name, "null, not a record"})
+			continue
+		}
+		if why := m.impossible(now); why != "" {
+			out = append(out, Impossible{name, why})
+		}
+	}
+	return out
+}
+
+// Impossible is one mutant's record that no run could have written.
+type Impossible struct {
+	Mutant, Why string
+}
+
+func (m *MutantHistory) impossible(now time.Time) string {
+	stamp := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	for i, r := range m.Predictions {
+		switch {
+		case r.Seen.After(now):
+			return fmt.Sprintf("a prediction seen %s, after the grading (%s)", stamp(r.Seen), stamp(now))
+		case i > 0 && r.Seen.Before(m.Predictions[i-1].Seen):
+			return fmt.Sprintf("a prediction seen %s listed after one seen %s: the history only appends", stamp(r.Seen), stamp(m.Predictions[i-1].Seen))
+		}
+	}
+	switch {
+	case m.Revealed == nil && m.By != "":
+		return fmt.Sprintf("shown by %q with no time", m.By)
+	case m.Revealed == nil:
+	case m.Revealed.After(now):
+		return fmt.Sprintf("its answer revealed %s, after the grading (%s)", stamp(*m.Revealed), stamp(now))
+	case !slices.Contains([]string{ByPrediction, ByReveal, ByInstructor, ByCI}, m.By):
+		return fmt.Sprintf("its answer shown by %q, which the harness never records", m.By)
+	}
+	return ""
 }
 
 // Changed reports whether Record added anything since the history was

@@ -150,3 +150,54 @@ func TestLoadHistoryReadsOnlyARegularFile(t *testing.T) {
 		t.Errorf("LoadHistory of a missing file = %v, %v; want an empty history", h, err)
 	}
 }
+
+// TestImpossible: a history a run of the harness could have written has
+// nothing impossible in it; one edited into a time after the grading,
+// predictions out of the order they were seen, or a reveal by a way no
+// run records, is named, mutant by mutant.
+func TestImpossible(t *testing.T) {
+	now := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
+	at := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	ptr := func(v time.Time) *time.Time { return &v }
+	seen := func(times ...string) []predict.Recorded {
+		var out []predict.Recorded
+		for _, s := range times {
+			out = append(out, predict.Recorded{Digest: "0123456789abcdef", Seen: at(s)})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		m    *predict.MutantHistory
+		want []predict.Impossible
+	}{
+		{"written by runs", &predict.MutantHistory{Predictions: seen("2026-12-01T09:00:00Z", "2026-12-02T09:00:00Z"), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: predict.ByPrediction}, nil},
+		{"shown by CI", &predict.MutantHistory{Predictions: seen(), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: predict.ByCI}, nil},
+		{"never shown", &predict.MutantHistory{Predictions: seen("2026-12-01T09:00:00Z")}, nil},
+		{"revealed in the future", &predict.MutantHistory{Predictions: seen("2020-01-01T00:00:00Z"), Revealed: ptr(at("2099-01-01T00:00:00Z")), By: predict.ByReveal},
+			[]predict.Impossible{{Mutant: "m", Why: "its answer revealed 2099-01-01T00:00:00Z, after the grading (2026-12-03T12:00:00Z)"}}},
+		{"seen in the future", &predict.MutantHistory{Predictions: seen("2027-01-01T00:00:00Z")},
+			[]predict.Impossible{{Mutant: "m", Why: "a prediction seen 2027-01-01T00:00:00Z, after the grading (2026-12-03T12:00:00Z)"}}},
+		{"out of order", &predict.MutantHistory{Predictions: seen("2026-12-02T09:00:00Z", "2026-12-01T09:00:00Z")},
+			[]predict.Impossible{{Mutant: "m", Why: "a prediction seen 2026-12-01T09:00:00Z listed after one seen 2026-12-02T09:00:00Z: the history only appends"}}},
+		{"an unknown way", &predict.MutantHistory{Predictions: seen(), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: "a friend"},
+			[]predict.Impossible{{Mutant: "m", Why: `its answer shown by "a friend", which the harness never records`}}},
+		{"a way with no time", &predict.MutantHistory{Predictions: seen(), By: predict.ByReveal},
+			[]predict.Impossible{{Mutant: "m", Why: `shown by "reveal" with no time`}}},
+		{"null", nil, []predict.Impossible{{Mutant: "m", Why: "null, not a record"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := predict.NewHistory()
+			h.Mutants["m"] = c.m
+			if diff := cmp.Diff(c.want, h.Impossible(now)); diff != "" {
+				t.Errorf("Impossible (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

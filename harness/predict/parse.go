@@ -264,6 +264,9 @@ func (r *reader) block(open int, body []string, here map[string]int) {
 		r.unfilled = append(r.unfilled, p.Mutant)
 	default:
 		if prev, dup := r.filled[p.Mutant]; dup {
+			// Neither is judged: which one counts would be the grader's
+			// guess, and the worksheets promise a refusal naming both.
+			r.sheet.Predictions = slices.DeleteFunc(r.sheet.Predictions, func(q Prediction) bool { return q.Pos == prev })
 			r.fail(open, "already-predicted", i18n.M{"Mutant": p.Wrote, "Pos": prev})
 			return
 		}

@@ -529,7 +529,7 @@ func TestParseFiles(t *testing.T) {
 		if got != nil {
 			t.Errorf("ParseFiles returned a sheet along with its error: %+v", got)
 		}
-		want := b + ":1: mutant 1_a is already predicted at " + a + ":2; predict each mutant in one worksheet only"
+		want := b + ":1: mutant 1_a is already predicted at " + a + ":2; predict each mutant in one worksheet only: neither is judged"
 		if err.Error() != want {
 			t.Errorf("error = %q\nwant    %q", err, want)
 		}
@@ -684,5 +684,40 @@ func TestParseDidYouMean(t *testing.T) {
 	_, err := predict.Parse("w.md", []byte(text), known)
 	if err == nil || !strings.Contains(err.Error(), "(did you mean edge/e1?)") {
 		t.Errorf("error %v, want it to suggest edge/e1", err)
+	}
+}
+
+// TestReadRefusesAMutantPredictedTwice: a mutant predicted in both
+// worksheets (or three) is judged in none, whatever the order, and the
+// problem names both places; the other predictions are read.
+func TestReadRefusesAMutantPredictedTwice(t *testing.T) {
+	en := lines(append(filled("1_a"), filled("2_b")...)...)
+	zh := lines(filled("1_a")...)
+	for _, c := range []struct {
+		name    string
+		sources []predict.Source
+		want    []string // the mutants read
+		problem string
+	}{
+		{"English first", []predict.Source{{File: "worksheet.md", Data: []byte(en)}, {File: "worksheet.zh-CN.md", Data: []byte(zh)}},
+			[]string{"2_b"}, "worksheet.zh-CN.md:1: mutant 1_a is already predicted at worksheet.md:1; predict each mutant in one worksheet only: neither is judged"},
+		{"Chinese first", []predict.Source{{File: "worksheet.zh-CN.md", Data: []byte(zh)}, {File: "worksheet.md", Data: []byte(en)}},
+			[]string{"2_b"}, "worksheet.md:1: mutant 1_a is already predicted at worksheet.zh-CN.md:1; predict each mutant in one worksheet only: neither is judged"},
+		{"three times", []predict.Source{{File: "a.md", Data: []byte(zh)}, {File: "b.md", Data: []byte(zh)}, {File: "c.md", Data: []byte(zh)}},
+			[]string{}, "b.md:1: mutant 1_a is already predicted at a.md:1; predict each mutant in one worksheet only: neither is judged"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sheet, problems := predict.Read(c.sources, known)
+			got := []string{}
+			for _, p := range sheet.Predictions {
+				got = append(got, p.Mutant)
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("predictions read (-want +got):\n%s", diff)
+			}
+			if len(problems) == 0 || problems[0].Error() != c.problem {
+				t.Errorf("problems %v, want first %q", problems, c.problem)
+			}
+		})
 	}
 }

@@ -89,9 +89,11 @@ var flagForms = []wordedForm{
 	form(`grading its observations sent back no result \((.*)\); its own observations count nothing`, "refusal.worker-no-result", "Error"),
 	form(`no worksheet: no predictions to grade`, "refusal.no-worksheet"),
 	form(`no predictions: (.+) holds no filled prediction block to grade`, "refusal.no-predictions", "Files"),
-	form(`history: none handed in, so whether the predictions of (.+) came before their answers were shown is not known`, "refusal.history-none", "Mutants"),
-	form(`history: it does not record them, so whether the predictions of (.+) came before their answers were shown is not known`, "refusal.history-unrecorded", "Mutants"),
-	form(`history: (.+)`, "refusal.history-unreadable", "Error"),
+	form(`history: none handed in: the predictions of (.+) count as after their answers`, "refusal.history-none", "Mutants"),
+	form(`history: tampered \((.+)\): the predictions of (.+) count as after their answers`, "refusal.history-tampered", "Error", "Mutants"),
+	form(`history: unreadable \((.+)\): the predictions of (.+) count as after their answers`, "refusal.history-unreadable", "Error", "Mutants"),
+	form(`history: (\S+): (\S+)'s prediction is not in (\S+), which shows its answer at (\S+) by (\S+): counts as after it`, "refusal.history-unseen-shown", "Pos", "Mutant", "File", "When", "By"),
+	form(`history: (\S+): (\S+)'s prediction is not in (\S+): counts as after it`, "refusal.history-unrecorded", "Pos", "Mutant", "File"),
 	form(`held-out mutants: (.+)`, "refusal.heldout-failed", "Error"),
 }
 

@@ -27,13 +27,15 @@ func ExampleRun() {
 	obs, _ := os.ReadFile("../../labrun/testdata/counter/observations/edge/inc_at_max_is_refused.txtar")
 	os.WriteFile(filepath.Join(sub, "student", "at_max.txtar"), obs, 0o644)
 
-	// ana hands in no prediction history (the lab writes one when she
-	// runs it), so when she predicted is not known: a flag says so.
+	// ana hands in no prediction history (the lab writes one whenever it
+	// shows an answer), so her right prediction is not shown to come
+	// before its answer: it earns the rubric's prediction_after_reveal
+	// (0), and a flag says why.
 	var stdout, stderr bytes.Buffer
 	status := grade.Run(counter.Lab(), []string{"-q", "-format", "csv", class}, &stdout, &stderr)
 	fmt.Print(status, "\n", stdout.String())
 	// Output:
 	// 0
 	// student,predicted,right,own_observations,refused,own_kills,mutants,held_out_kills,held_out,invalid,flaky,timeouts,flags,total
-	// ana,1,1,1,0,3,3,0,0,0,0,0,"history: none handed in, so whether the predictions of 1_limit came before their answers were shown is not known",5
+	// ana,1,1,1,0,3,3,0,0,0,0,0,history: none handed in: the predictions of 1_limit count as after their answers,3
 }

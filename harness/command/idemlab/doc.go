@@ -51,11 +51,12 @@
 //     -parallel, -workdir (where the scripts' stores are made), -q (no
 //     progress on stderr).
 //
-// In the student's and the reveal view, and unless -worksheet names other
-// worksheets, the run records in the lab's history file
-// (worksheet.history.json for the first lab) when each
-// prediction was first seen and each answer first shown, so that every
-// verdict can say whether its prediction came first.
+// In every view, and unless -worksheet names other worksheets, the run
+// records in the lab's history file (worksheet.history.json for the first
+// lab) when each prediction was first seen and each answer first shown
+// (the instructor's view shows, and so records, every answer), so that
+// every verdict can say whether its prediction came first, and grading
+// credits only the predictions that did.
 //
 // # idemlab mutate
 //
@@ -160,7 +161,7 @@
 //	  -html FILE
 //	    	also write the report as one HTML page to FILE
 //	  -instructor
-//	    	show everything: every mutant, hidden ones included, and every answer
+//	    	show everything: every mutant, hidden ones included, and every answer, recorded as shown in the checkout's history
 //	  -json
 //	    	the same as -format json
 //	  -lab NAME

@@ -62,7 +62,7 @@ func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
 	fs.StringVar(&f.htmlFile, "html", "", "also write the report as one HTML page to `FILE`")
 	fs.StringVar(&f.strykerFile, "stryker", "", "also write the mutants in Stryker's report schema to `FILE`")
 	fs.StringVar(&f.heldOut, "heldout", "", "add the held-out mutants of the catalogue `FILE`")
-	fs.BoolVar(&f.instructor, "instructor", false, "show everything: every mutant, hidden ones included, and every answer")
+	fs.BoolVar(&f.instructor, "instructor", false, "show everything: every mutant, hidden ones included, and every answer, recorded as shown in the checkout's history")
 	fs.BoolVar(&f.reveal, "reveal", false, "show every answer before it is predicted, and record that it was shown")
 	fs.StringVar(&f.lang, "lang", "", "the report's `language`, en or zh-CN (default: the worksheet's)")
 	fs.StringVar(&f.dir, "dir", "", "observation folder (default: the lab's testdata)")
@@ -179,7 +179,10 @@ func (f *flags) view(cfg *labrun.Config) error {
 		}
 		cfg.Lang = l
 	}
-	if cfg.View != report.Instructor && len(f.sheets) == 0 {
+	// The checkout's own worksheets keep its history in every view: the
+	// instructor's shows every answer, and a student's checkout records
+	// that it did. A run of other worksheets (-worksheet) keeps none.
+	if len(f.sheets) == 0 {
 		cfg.History = filepath.Join(cfg.Root, filepath.FromSlash(cfg.Lab.Layout.History))
 	}
 	return nil

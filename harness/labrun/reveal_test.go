@@ -1,0 +1,100 @@
+package labrun_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"idemlab/harness/labrun"
+	"idemlab/harness/labrun/testdata/counter"
+	"idemlab/harness/predict"
+	"idemlab/harness/report"
+)
+
+// TestEveryPathThatShowsAnswersRecordsThem: in a checkout whose
+// worksheet predicts nothing, every way of showing the mutants' answers
+// (the kill report in the reveal or the instructor's view, go test -v's
+// log of the gate with IDEMLAB_VIEW or CI set) records each as shown, by
+// that way, before anything is printed; the student's view shows nothing
+// and records nothing. A history that does not read stops the
+// instructor's view instead of showing answers it cannot record.
+func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
+	all := func(by string) map[string]string {
+		out := map[string]string{}
+		for _, m := range counter.Lab().Mutants {
+			out[m.Name] = by
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name      string
+		gate      bool
+		view      report.View
+		env       map[string]string
+		history   string // the history's text beforehand ("" for none)
+		want      map[string]string
+		wantError string
+	}{
+		{name: "report, student's view", view: report.Student, want: map[string]string{}},
+		{name: "report, -reveal", view: report.Reveal, want: all(predict.ByReveal)},
+		{name: "report, -instructor", view: report.Instructor, want: all(predict.ByInstructor)},
+		{name: "gate, student's view", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: ""}, want: map[string]string{}},
+		{name: "gate, IDEMLAB_VIEW=reveal", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "reveal"}, want: all(predict.ByReveal)},
+		{name: "gate, IDEMLAB_VIEW=instructor", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "instructor"}, want: all(predict.ByInstructor)},
+		{name: "gate, CI=true", gate: true, env: map[string]string{"CI": "true", labrun.ViewEnv: ""}, want: all(predict.ByCI)},
+		{name: "gate, CI=true, a broken history", gate: true, env: map[string]string{"CI": "true", labrun.ViewEnv: ""}, history: "{",
+			wantError: "the instructor's view shows every answer, and records that in the prediction history first: prediction history: "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for k, v := range c.env {
+				t.Setenv(k, v)
+			}
+			dir := t.TempDir()
+			sheet, history := filepath.Join(dir, "worksheet.md"), filepath.Join(dir, "worksheet.history.json")
+			if err := os.WriteFile(sheet, []byte("# nothing predicted yet\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if c.history != "" {
+				if err := os.WriteFile(history, []byte(c.history), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := labrun.Config{Lab: counter.Lab(), Root: root, Worksheets: []string{sheet}, History: history}
+			var err error
+			if c.gate {
+				_, err = labrun.NewGate(cfg)
+			} else {
+				cfg.View = c.view
+				var plan *labrun.Plan
+				if plan, err = labrun.Prepare(cfg); err == nil {
+					_, err = plan.Run()
+				}
+			}
+			if c.wantError != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantError) {
+					t.Fatalf("error %v, want one containing %q", err, c.wantError)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := predict.LoadHistory(history)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for name, m := range h.Mutants {
+				if m.Revealed != nil {
+					got[name] = m.By
+				}
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("reveals recorded (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
