@@ -33,7 +33,7 @@ func TestFlagsNameTheirFile(t *testing.T) {
 		"none":     {"no worksheet: no predictions to grade"},
 		"longname": {
 			"student/" + long[:45] + "…" + long[:20] + ".txtar: a name of more than 64 characters; not read",
-			"history: none handed in, so whether the predictions of 7_counts came before their answers were shown is not known",
+			"history: none handed in: the predictions of 7_counts count as after their answers",
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
