@@ -22,8 +22,8 @@ import (
 // report records it: each prediction first, then its answer, and a
 // reveal as a reveal; what the instructor's view shows is recorded as
 // shown by the instructor's view, or by CI when the CI variable chose it
-// (a CI runner's clean clone keeps no history it hands back, so nothing
-// changes there).
+// (and only in a checkout with no predictions and no history, where it
+// records nothing: see NewGate).
 type Gate struct {
 	view      report.View
 	lang      i18n.Lang
@@ -40,10 +40,14 @@ type Gate struct {
 // unknown view: no answer is shown that the history cannot record.
 func NewGate(cfg Config) (*Gate, error) {
 	view, err := EnvView()
+	byCI := false
 	if cfg.View != "" {
 		view, err = cfg.View, nil
 	} else if view == report.Instructor && os.Getenv(ViewEnv) == "" && cfg.RevealBy == "" {
-		cfg.RevealBy = predict.ByCI
+		cfg.RevealBy, byCI = predict.ByCI, true
+		if _, statErr := os.Stat(cfg.History); cfg.History != "" && statErr == nil {
+			view, byCI = report.Student, false // see below
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -63,6 +67,21 @@ func NewGate(cfg Config) (*Gate, error) {
 	}
 	for _, p := range plan.Sheet.Predictions {
 		g.predicted[p.Mutant] = true
+	}
+	if byCI {
+		// The CI variable alone never shows a student's checkout its
+		// answers: where predictions or a history exist, the gate keeps
+		// the student's view. A checkout with neither (the course's own
+		// repository, CI's clean clone) has nothing to protect, so the
+		// instructor's view records nothing there: a history written into
+		// the course's repository would count every student's predictions
+		// as made after their answers.
+		if len(g.predicted) > 0 {
+			g.view, g.lang = report.Student, plan.Language()
+			return g, plan.Reveal(nil)
+		}
+		g.lang = i18n.English
+		return g, nil
 	}
 	g.lang = plan.Language()
 	if view == report.Instructor {

@@ -35,6 +35,7 @@ func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
 		view      report.View
 		env       map[string]string
 		history   string // the history's text beforehand ("" for none)
+		sheet     string // the worksheet's text ("" for one predicting nothing)
 		want      map[string]string
 		wantError string
 	}{
@@ -44,8 +45,15 @@ func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
 		{name: "gate, student's view", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: ""}, want: map[string]string{}},
 		{name: "gate, IDEMLAB_VIEW=reveal", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "reveal"}, want: all(predict.ByReveal)},
 		{name: "gate, IDEMLAB_VIEW=instructor", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "instructor"}, want: all(predict.ByInstructor)},
-		{name: "gate, CI=true", gate: true, env: map[string]string{"CI": "true", labrun.ViewEnv: ""}, want: all(predict.ByCI)},
-		{name: "gate, CI=true, a broken history", gate: true, env: map[string]string{"CI": "true", labrun.ViewEnv: ""}, history: "{",
+		// CI alone: the instructor's view where nothing is predicted and
+		// no history exists, recording nothing (a history in the course's
+		// repository would mark every answer shown to every student); the
+		// student's view, which shows nothing, where a history exists.
+		{name: "gate, CI=true", gate: true, env: map[string]string{"CI": "true", labrun.ViewEnv: ""}, want: nil},
+		{name: "gate, CI=true, a history", gate: true, env: map[string]string{"CI": "true", labrun.ViewEnv: ""}, history: `{"version": 1}`, want: map[string]string{}},
+		{name: "gate, CI=true, a prediction", gate: true, env: map[string]string{"CI": "true", labrun.ViewEnv: ""},
+			sheet: "```prediction\nmutant: 3_save\nkiller: happy/inc_then_get\nevidence: state\nreason: a reason\n```\n", want: map[string]string{"3_inc_saves_old_value": predict.ByPrediction}},
+		{name: "gate, IDEMLAB_VIEW=instructor, a broken history", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "instructor"}, history: "{",
 			wantError: "the instructor's view shows every answer, and records that in the prediction history first: prediction history: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -54,7 +62,11 @@ func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
 			}
 			dir := t.TempDir()
 			sheet, history := filepath.Join(dir, "worksheet.md"), filepath.Join(dir, "worksheet.history.json")
-			if err := os.WriteFile(sheet, []byte("# nothing predicted yet\n"), 0o644); err != nil {
+			text := c.sheet
+			if text == "" {
+				text = "# nothing predicted yet\n"
+			}
+			if err := os.WriteFile(sheet, []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			if c.history != "" {
@@ -81,6 +93,12 @@ func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if c.want == nil {
+				if _, err := os.Stat(history); !os.IsNotExist(err) {
+					t.Errorf("a history was written (%v), want none", err)
+				}
+				return
 			}
 			h, err := predict.LoadHistory(history)
 			if err != nil {
