@@ -49,7 +49,7 @@ func (r Registry) LookupIn(name string, lang i18n.Lang) (*Lab, error) {
 			return e.Lab(), nil
 		}
 	}
-	return nil, errors.New(lang.T("usage.no-lab", i18n.M{"Name": strconv.Quote(name), "Labs": strings.Join(r.Names(), ", ")}))
+	return nil, errors.New(lang.T("misuse.no-lab", i18n.M{"Name": strconv.Quote(name), "Names": strings.Join(r.Names(), ", ")}))
 }
 
 // Names returns the labs' names in the registry's order.

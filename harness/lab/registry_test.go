@@ -28,7 +28,7 @@ func TestRegistry(t *testing.T) {
 		{"a", i18n.English, a, ""},
 		{"b", i18n.Chinese, b, ""},
 		{"c", i18n.English, nil, `no lab called "c"; the labs are a, b`},
-		{"c", i18n.Chinese, nil, `没有名为 "c" 的实验；可用的实验有 a, b`},
+		{"c", i18n.Chinese, nil, `没有名为 "c" 的实验；现有的实验：a, b`},
 	} {
 		got, err := reg.LookupIn(tc.name, tc.lang)
 		if got != tc.want || (err == nil) != (tc.err == "") || (err != nil && err.Error() != tc.err) {
