@@ -53,6 +53,8 @@ var refusalForms = []wordedForm{
 	form(q+` is an absolute path: an observation stays in its work directory`, "refusal.absolute", "Arg"),
 	form(q+` climbs out with \.\.: an observation stays in its work directory`, "refusal.climbs", "Arg"),
 	form(q+` names the work directory itself`, "refusal.work-itself", "Arg"),
+	form(q+` expands \$(\w+) before the script's variables exist, so testscript writes it at `+q+`: name an archive file relative to the work directory, without variables`, "refusal.archive-variable", "Arg", "Var", "Path"),
+	form(q+` is rewritten by testscript's expansion as `+q+`: write an archive file's name without \$`, "refusal.archive-rewritten", "Arg", "Path"),
 	form(`over the limit of (\d+) observations; not run`, "refusal.too-many", "Limit"),
 	form(`is a symbolic link: a submission's files must be its own`, "refusal.symlink"),
 	form(`is not a folder`, "refusal.not-folder"),

@@ -78,15 +78,21 @@
 //     init";
 //   - $WORK in an argument that does not name a file (a pattern, a key):
 //     the work folder's name differs on every run, and a verdict must not;
-//   - an archive file name, expanded as testscript expands it, that is
-//     absolute, climbs out, or names the work folder itself;
+//   - an archive file name that expands anything: testscript unpacks the
+//     archive before its environment exists, so every variable is empty
+//     there ("-- $WORK/x --" is written at /x) and means something else
+//     in the lines; so is a name os.Expand rewrites ("${}x"). A literal
+//     name that is absolute, climbs out, or names the work folder itself
+//     is refused too;
 //   - a line that does not parse, a "-- --" line (on which testscript's
 //     archive reader crashes), and a script longer than the limit.
 //
 // Every refusal is a [Refusal]: the file, relative to the submission, the
 // line, and why, naming the argument it refuses ("grep's argument 2").
-// FuzzLint runs every script the lint accepts in testscript itself and
-// checks that nothing appears outside its work folder.
+// FuzzLint runs every script the lint accepts in testscript itself,
+// confined to a fresh tmpfs in a mount namespace of its own that is its
+// whole file system, and checks that nothing there changes outside its
+// work folder.
 //
 // # The result
 //

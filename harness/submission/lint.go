@@ -103,15 +103,30 @@ func Lint(l *lab.Lab, o killmatrix.Observation, lim Limits) error {
 	return nil
 }
 
-// lintArchiveName checks an archive file's name as testscript uses it:
-// expanded, then made absolute against the work directory.
+// lintArchiveName checks an archive file's name as testscript's setup
+// uses it: setup unpacks the archive before the script's environment
+// exists, so every variable in the name expands to nothing there ($WORK/x
+// is /x, ${WORK@R}x is x), and the result, unless absolute, is joined to
+// the work directory. The lines later expand the same variables to their
+// values, so a name that expands at all names one file at setup and
+// another in the script: it is refused, as is a name os.Expand rewrites
+// without a variable ("${}"). What is left is a literal name, checked as
+// a relative path that stays inside the work directory.
 func lintArchiveName(name string) string {
-	for _, v := range script.Vars(name) {
-		if v != "WORK" {
-			return fmt.Sprintf("%q expands $%s: only $WORK is allowed", name, v)
-		}
+	atSetup := setupName(name)
+	if vs := script.Vars(name); len(vs) > 0 {
+		return fmt.Sprintf("%q expands $%s before the script's variables exist, so testscript writes it at %q: name an archive file relative to the work directory, without variables", name, vs[0], atSetup)
 	}
-	return checkPath(name, script.ExpandText(name, lintEnv), false)
+	if atSetup != name {
+		return fmt.Sprintf("%q is rewritten by testscript's expansion as %q: write an archive file's name without $", name, atSetup)
+	}
+	return checkPath(name, name, false)
+}
+
+// setupName is an archive file's name as testscript's setup expands it:
+// with every variable empty, since its environment does not exist yet.
+func setupName(name string) string {
+	return script.ExpandText(name, func(string) string { return "" })
 }
 
 // lintLine says what is wrong with one script line, or "".

@@ -1,15 +1,12 @@
 package submission_test
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/google/go-cmp/cmp"
 
-	"idemlab/harness/internal/scriptrun"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/submission"
 	"idemlab/mutants"
@@ -35,14 +32,20 @@ var lintSeeds = []string{
 	"# doc\nidem --impl=reference -db s.db init\n",
 	"# doc\nidem -db -C --db=s.db init\n",
 	"# doc\nidem -- init\n",
+	// Issue 29's blocker: testscript's setup expands $WORK to nothing.
+	"# doc\nidem init\n-- $WORK/some/absolute/path --\nx\n",
+	"# doc\nidem init\n-- $WORK/x.txtar --\nx\n",
+	"# doc\nidem init\n-- ${WORK}/../x --\nx\n",
+	"# doc\nidem init\ncmp want$ want$\n-- want$ --\na\n",
 }
 
 // FuzzLint runs every script the lint accepts in testscript itself, with
-// the lab's command as a no-op, in a work folder of its own inside an
-// otherwise empty folder: whatever the script does, nothing may appear
-// beside its work folder. It also checks that the lint never panics, and
-// that a script it refuses says where, and that every idem line it
-// accepts has only the flags idem defines, read as idem reads them.
+// the lab's command as a no-op, confined to a fresh tmpfs that is its
+// whole file system (see runConfined): whatever the script does, nothing
+// may change there outside its work folder, wherever it aimed. It also
+// checks that the lint never panics, that a script it refuses says
+// where, and that every idem line it accepts has only the flags idem
+// defines, read as idem reads them.
 func FuzzLint(f *testing.F) {
 	for _, s := range lintSeeds {
 		f.Add(s)
@@ -62,48 +65,42 @@ func FuzzLint(f *testing.F) {
 			}
 			return
 		}
-		root := t.TempDir()
-		dir := filepath.Join(root, "run")
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
+		r := runConfined(t, text)
+		if diff := outsideWork(r.Before, r.After); len(diff) > 0 {
+			t.Errorf("Lint accepted %q, and running it changed outside its work folder:\n%s\n%s", text, strings.Join(diff, "\n"), r.Log)
 		}
-		file := filepath.Join(root, "x.txtar")
-		if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		noop := func(*testscript.TestScript, bool, []string) {}
-		idem := func(_ *testscript.TestScript, _ bool, args []string) {
-			if bad := unknownFlag(args); bad != "" {
-				t.Errorf("Lint accepted %q, whose idem line has the flag %q idem does not define", text, bad)
-			}
-		}
-		scriptrun.Run(testscript.Params{
-			Files:       []string{file},
-			WorkdirRoot: dir,
-			Setup: func(env *testscript.Env) error {
-				env.Vars = append(env.Vars, "BANG=!")
-				return nil
-			},
-			Cmds: map[string]func(*testscript.TestScript, bool, []string){"idem": idem, "?": noop},
-		})
-		entries, err := os.ReadDir(root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var names []string
-		for _, e := range entries {
-			names = append(names, e.Name())
-		}
-		if !slices.Equal(names, []string{"run", "x.txtar"}) {
-			t.Errorf("Lint accepted %q, and running it left %v beside its work folder", text, names)
-		}
-		inner, _ := os.ReadDir(dir)
-		for _, e := range inner {
-			if !strings.HasPrefix(e.Name(), "script-") {
-				t.Errorf("Lint accepted %q, and running it left %s beside its work folder", text, e.Name())
-			}
+		for _, bad := range r.BadFlags {
+			t.Errorf("Lint accepted %q, whose idem line has the flag %q idem does not define", text, bad)
 		}
 	})
+}
+
+// TestOracleSeesOutside: FuzzLint's oracle sees what a script writes
+// anywhere in its file system, here through issue 29's blocker (an
+// archive name testscript's setup expands to an absolute path, which the
+// lint once accepted), a .. that climbs and an absolute name; and it
+// sees nothing outside the work folder for an honest script.
+func TestOracleSeesOutside(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"# doc\n-- $WORK/some/absolute/path --\nx\n", []string{"/some", "/some/absolute", "/some/absolute/path"}},
+		{"# doc\n-- $WORK/x.txtar --\nx\n", []string{"/x.txtar"}},
+		{"# doc\n-- ../../escaped --\nx\n", []string{"/escaped"}},
+		{"# doc\ncp want.txt out\nmkdir sub\nmv out sub/out\n-- want.txt --\na\n", nil},
+	} {
+		r := runConfined(t, c.text)
+		var got []string
+		for _, d := range outsideWork(r.Before, r.After) {
+			p, _, _ := strings.Cut(d, ": ")
+			got = append(got, p)
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%q: changed outside its work folder (-want +got):\n%s\n%s", c.text, diff, r.Log)
+		}
+	}
 }
 
 // unknownFlag reads idem's leading flags as reference/idem's Run does

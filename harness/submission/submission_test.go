@@ -217,6 +217,7 @@ func TestLint(t *testing.T) {
 		"grep with flags": "# doc\nidem init\ngrep -count=1 '^a$' want.txt\n! grep '-x' want.txt\nexists -readonly want.txt\n-- want.txt --\na\n",
 		"db= work":        "# doc\nidem --db=$WORK/s.db init\nidem -db=${WORK}/t.db init\n",
 		"dash file":       "# doc\nidem init\ncp store.db -x=/etc/passwd\n",
+		"archive dollar":  "# doc\nidem init\ncmp want$ want$\n-- want$ --\na\n",
 	} {
 		if err := lint(script); err != nil {
 			t.Errorf("%s: Lint refused an allowed script: %v", name, err)
@@ -262,7 +263,16 @@ func TestLint(t *testing.T) {
 		{"work climbs", "# doc\nidem init\ncp store.db $WORK/../x\n", 3, "climbs out with .."},
 		{"db flag dashes", "# doc\nidem --db /tmp/x init\n", 2, `idem's argument 2: "/tmp/x" is an absolute path`},
 		{"archive variable", "# doc\nidem init\n-- ${/}tmp${/}x --\nx\n", 3, "archive file: \"${/}tmp${/}x\" expands $/"},
-		{"archive work climbs", "# doc\nidem init\n-- $WORK/../x --\nx\n", 3, "archive file: \"$WORK/../x\" climbs out"},
+		{"archive work climbs", "# doc\nidem init\n-- $WORK/../x --\nx\n", 3, `archive file: "$WORK/../x" expands $WORK before the script's variables exist, so testscript writes it at "/../x"`},
+		// Issue 29's blocker: testscript unpacks the archive before its
+		// environment exists, so $WORK is empty there and the name absolute.
+		{"archive work absolute", "# doc\nidem init\n-- $WORK/some/absolute/path --\nx\n", 3, `archive file: "$WORK/some/absolute/path" expands $WORK before the script's variables exist, so testscript writes it at "/some/absolute/path"`},
+		{"archive braced work", "# doc\nidem init\n-- ${WORK}/etc/cron.d/x --\nx\n", 3, `writes it at "/etc/cron.d/x"`},
+		{"archive quoted work", "# doc\nidem init\n-- ${WORK@R}x --\nx\n", 3, `"${WORK@R}x" expands $WORK@R`},
+		{"archive work inside", "# doc\nidem init\n-- a/$WORK --\nx\n", 3, `writes it at "a/"`},
+		{"archive dollar variable", "# doc\nidem init\n-- $$x --\nx\n", 3, `expands $$`},
+		{"archive bad brace", "# doc\nidem init\n-- ${}x --\nx\n", 3, `"${}x" is rewritten by testscript's expansion as "x"`},
+		{"archive open brace", "# doc\nidem init\n-- x${ --\nx\n", 3, `is rewritten by testscript's expansion as "x"`},
 		{"archive climbs", "# doc\nidem init\n-- ../../escape.txt --\nx\n", 3, "archive file"},
 		{"archive absolute", "# doc\nidem init\n-- /tmp/escape.txt --\nx\n", 3, "archive file"},
 		{"too long", "# doc\n" + strings.Repeat("idem init\n", 401), 401, "longer than the limit of 400 lines"},
