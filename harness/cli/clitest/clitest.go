@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"idemlab/harness/exitcode"
+	"idemlab/harness/i18n"
+	"idemlab/harness/i18n/i18ntest"
 	"idemlab/harness/internal/docgen"
 )
 
@@ -31,10 +33,11 @@ func Flags(name string) []Case {
 	}
 }
 
-// Check runs each case and fails t when its status or output is not what
-// the case says.
+// Check runs each case in English (see the package's doc) and fails t
+// when its status or output is not what the case says.
 func Check(t *testing.T, run Run, cases ...Case) {
 	t.Helper()
+	i18ntest.Set(t, i18n.English)
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
 		status := run(c.Args, &stdout, &stderr)
@@ -53,11 +56,12 @@ func holds(out, want string) bool {
 	return strings.Contains(out, want)
 }
 
-// UsageInDoc fails t when what run prints for args and -h is not the
+// UsageInDoc fails t when what run prints, in English, for args and -h is not the
 // generated usage of command name in the Go file doc (its package's
 // doc.go; see docgen.GoUsage).
 func UsageInDoc(t *testing.T, doc, name string, run Run, args ...string) {
 	t.Helper()
+	i18ntest.Set(t, i18n.English)
 	var stdout, stderr bytes.Buffer
 	if status := run(append(args, "-h"), &stdout, &stderr); status != exitcode.OK {
 		t.Fatalf("%s -h: exit %d, stderr %q", name, status, stderr.String())

@@ -14,6 +14,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/exitcode"
+	"idemlab/harness/i18n"
+	"idemlab/harness/i18n/i18ntest"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/report"
 	"idemlab/harness/stryker"
@@ -96,6 +98,7 @@ func TestRunExampleJSON(t *testing.T) {
 }
 
 func TestRunListsMalformedBlock(t *testing.T) {
+	i18ntest.Set(t, i18n.English)
 	sheet := filepath.Join(t.TempDir(), "worksheet.md")
 	os.WriteFile(sheet, []byte("# mine\n\n```prediction\nmutant: 4_fetch_replays_at_expiry\nkiller: edge/nope\nevidence: maybe\nreason: r\n```\n"), 0o644)
 	var stdout, stderr bytes.Buffer
@@ -110,6 +113,7 @@ func TestRunListsMalformedBlock(t *testing.T) {
 }
 
 func TestRunUsageErrors(t *testing.T) {
+	i18ntest.Set(t, i18n.English)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -135,6 +139,7 @@ func TestRunUsageErrors(t *testing.T) {
 
 // TestRunHelp: -h prints the usage once, to standard output, and exits 0.
 func TestRunHelp(t *testing.T) {
+	i18ntest.Set(t, i18n.English)
 	var stdout, stderr bytes.Buffer
 	if status := run([]string{"-h"}, &stdout, &stderr); status != exitcode.OK || stderr.Len() != 0 {
 		t.Fatalf("run -h = %d with stderr %q; want 0 and none", status, stderr.String())

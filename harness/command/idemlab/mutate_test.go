@@ -15,6 +15,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/exitcode"
+	"idemlab/harness/i18n"
+	"idemlab/harness/i18n/i18ntest"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
@@ -102,6 +104,7 @@ func TestMutateList(t *testing.T) {
 }
 
 func TestMutateUsageErrors(t *testing.T) {
+	i18ntest.Set(t, i18n.English)
 	tests := []struct {
 		args []string
 		want string
