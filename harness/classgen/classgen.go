@@ -129,10 +129,11 @@ func history(file, worksheet string, rng *rand.Rand, mix Mix, cat *mutation.Cata
 		}
 		return m
 	}
+	// As runs write it: -reveal shows the late ones, then the run that
+	// sees the predictions shows the others' answers, at the same time.
 	h := predict.NewHistory()
 	h.Record(&predict.Sheet{}, late, by(late, "reveal"), start)
-	h.Record(sheet, nil, nil, start.Add(time.Hour))
-	h.Record(&predict.Sheet{}, early, by(early, "prediction"), start.Add(2*time.Hour))
+	h.Record(sheet, early, by(early, "prediction"), start.Add(time.Hour))
 	return h.Save(file)
 }
 

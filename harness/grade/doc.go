@@ -63,13 +63,21 @@
 //
 //   - recorded after its answer was revealed (by -reveal, the instructor's
 //     view, go test -v, or an earlier prediction): the feedback says when
-//     and how;
+//     and how. Where the reveal was the instructor's view's or CI's, or
+//     came before the first prediction the history records, the row is
+//     also flagged with the mutants' names ("history: FILE:LINE: IDS:
+//     answers shown by ..."): a history written in the course's own
+//     checkout and committed with its template counts every student's
+//     predictions as after their answers, and must not do so in silence;
 //   - never seen by the history, whose record of the mutant may show its
 //     answer shown at R: a text edited after R cannot be shown to precede
 //     it (flagged "history: FILE:LINE: the prediction of ID is not in ...");
 //   - a history holding what no run writes (a time after the grading,
-//     predictions out of order, a reveal by an unknown way): tampered,
-//     flagged with its line, and it backs no prediction;
+//     predictions out of order, a reveal by an unknown way, a prediction
+//     with no reveal of its mutant or one later than the prediction,
+//     though the run that first sees a prediction records its answer
+//     shown): tampered, flagged with its line, and it backs no
+//     prediction;
 //   - a history that does not read: no run writes one, so it is treated
 //     as tampered;
 //   - no history handed in. This is a choice: a student who never ran

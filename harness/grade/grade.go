@@ -289,6 +289,7 @@ func (g *grader) history(sub *submission.Submission, r *report.Report, row *Row)
 		return h, "tampered"
 	}
 	r.History(h)
+	row.Flags = append(row.Flags, revealFlags(file, sub.History, h, r)...)
 	for _, v := range r.Verdicts {
 		if !v.Judged || v.Recorded != "" {
 			continue

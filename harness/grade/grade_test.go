@@ -331,11 +331,13 @@ func TestGradeAfterReveal(t *testing.T) {
 	}{
 		{name: "recorded first", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": first}, right: 1, total: 2},
 		{name: "recorded after a reveal", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": jsonOf(t, late)},
-			right: 1, afterReveal: 1, feedback: "recorded after its answer was revealed (2026-12-01 10:00 UTC, shown by a reveal before you predicted it)"},
+			right: 1, afterReveal: 1, flag: "history: worksheet.history.json:4: 7_counts: answers shown by reveal before the first prediction the history records (2026-12-01T11:00:00Z): counted as after",
+			feedback: "recorded after its answer was revealed (2026-12-01 10:00 UTC, shown by a reveal before you predicted it)"},
 		{name: "the answers shown by CI first", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": jsonOf(t, func() *predict.History {
 			instructor.Record(parsed(t, "worksheet.md", sheet), nil, nil, t0.Add(time.Hour))
 			return instructor
-		}())}, right: 1, afterReveal: 1, feedback: "shown by go test -v with CI set before you predicted it"},
+		}())}, right: 1, afterReveal: 1, feedback: "shown by go test -v with CI set before you predicted it",
+			flag: "history: worksheet.history.json:4: 7_counts: answers shown by the instructor's view (ci), not the student's (a history from the course's template?): counted as after"},
 		{name: "no history", files: map[string]string{"worksheet.md": sheet}, right: 1, afterReveal: 1,
 			flag: "history: none handed in: the predictions of 7_counts count as after their answers", feedback: "(no history was handed in)"},
 		{name: "edited after its answer", files: map[string]string{"worksheet.md": edited, "worksheet.history.json": first}, right: 1, afterReveal: 1,
@@ -347,7 +349,7 @@ func TestGradeAfterReveal(t *testing.T) {
 		{name: "a reveal in the future", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": forged(at("2020-01-01T00:00:00Z"), "2099-01-01T00:00:00Z", "reveal")},
 			right: 1, afterReveal: 1,
 			flag:     "history: tampered (worksheet.history.json:2: " + name + ": its answer revealed 2099-01-01T00:00:00Z, after the grading (2026-12-02T10:00:00Z)): the predictions of 7_counts count as after their answers",
-			feedback: "(the history holds times no run of the harness writes)"},
+			feedback: "(the history holds what no run of the harness writes)"},
 		{name: "a prediction seen in the future", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": forged(at("2099-01-01T00:00:00Z"), "2099-01-01T00:00:00Z", "prediction")},
 			right: 1, afterReveal: 1, flag: "history: tampered (worksheet.history.json:2: " + name + ": a prediction seen 2099-01-01T00:00:00Z, after the grading"},
 		{name: "predictions out of order", files: map[string]string{"worksheet.md": sheet, "worksheet.history.json": forged(at("2026-12-01T11:00:00Z")+","+at("2026-12-01T09:00:00Z"), "2026-12-01T11:00:00Z", "prediction")},

@@ -179,7 +179,11 @@ const (
 // Impossible lists what no run of the harness could have written in h,
 // graded at now, one line per mutant, each naming the mutant: a time
 // after now, predictions not in the order they were seen, a reveal
-// without a way it was shown or by a way the harness does not record.
+// without a way it was shown or by a way the harness does not record, a
+// prediction with no reveal (every run that sees a prediction records
+// its answer shown, at that time, unless it was shown before), a reveal
+// later than the first prediction, or a reveal by prediction at another
+// time than the first prediction's.
 // The harness only appends to a history, at the time of the run, so any
 // of these means the file was edited by hand.
 func (h *History) Impossible(now time.Time) []Impossible {
@@ -216,11 +220,36 @@ func (m *MutantHistory) impossible(now time.Time) string {
 	switch {
 	case m.Revealed == nil && m.By != "":
 		return fmt.Sprintf("shown by %q with no time", m.By)
+	case m.Revealed == nil && len(m.Predictions) > 0:
+		return "a prediction with no record of its answer shown, which every run that sees a prediction writes"
 	case m.Revealed == nil:
 	case m.Revealed.After(now):
 		return fmt.Sprintf("its answer revealed %s, after the grading (%s)", stamp(*m.Revealed), stamp(now))
 	case !slices.Contains([]string{ByPrediction, ByReveal, ByInstructor, ByCI}, m.By):
 		return fmt.Sprintf("its answer shown by %q, which the harness never records", m.By)
+	default:
+		return m.revealOrder(stamp)
+	}
+	return ""
+}
+
+// revealOrder says what is impossible in when m's answer was first shown
+// against its first prediction: the run that first sees a prediction
+// shows its answer, so the reveal is never later than that prediction,
+// and a reveal by prediction is at the very time of the first one.
+func (m *MutantHistory) revealOrder(stamp func(time.Time) string) string {
+	if len(m.Predictions) == 0 {
+		if m.By == ByPrediction {
+			return "shown by its prediction, and no prediction recorded"
+		}
+		return ""
+	}
+	first := m.Predictions[0].Seen
+	switch {
+	case m.Revealed.After(first):
+		return fmt.Sprintf("its answer first shown %s, after its first prediction was seen (%s), whose run shows it", stamp(*m.Revealed), stamp(first))
+	case m.By == ByPrediction && !m.Revealed.Equal(first):
+		return fmt.Sprintf("shown by its prediction at %s, before any prediction was seen (%s)", stamp(*m.Revealed), stamp(first))
 	}
 	return ""
 }

@@ -179,7 +179,17 @@ func TestImpossible(t *testing.T) {
 	}{
 		{"written by runs", &predict.MutantHistory{Predictions: seen("2026-12-01T09:00:00Z", "2026-12-02T09:00:00Z"), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: predict.ByPrediction}, nil},
 		{"shown by CI", &predict.MutantHistory{Predictions: seen(), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: predict.ByCI}, nil},
-		{"never shown", &predict.MutantHistory{Predictions: seen("2026-12-01T09:00:00Z")}, nil},
+		{"revealed, then predicted", &predict.MutantHistory{Predictions: seen("2026-12-01T10:00:00Z"), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: predict.ByReveal}, nil},
+		// Finding 5 of issue 30: reveal, fill the worksheet, run, then
+		// delete the reveal's "revealed" and "by" fields.
+		{"laundered: predicted, never shown", &predict.MutantHistory{Predictions: seen("2026-12-01T09:00:00Z")},
+			[]predict.Impossible{{Mutant: "m", Why: "a prediction with no record of its answer shown, which every run that sees a prediction writes"}}},
+		{"shown after its first prediction", &predict.MutantHistory{Predictions: seen("2026-12-01T09:00:00Z"), Revealed: ptr(at("2026-12-01T10:00:00Z")), By: predict.ByReveal},
+			[]predict.Impossible{{Mutant: "m", Why: "its answer first shown 2026-12-01T10:00:00Z, after its first prediction was seen (2026-12-01T09:00:00Z), whose run shows it"}}},
+		{"shown by a prediction before it", &predict.MutantHistory{Predictions: seen("2026-12-01T10:00:00Z"), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: predict.ByPrediction},
+			[]predict.Impossible{{Mutant: "m", Why: "shown by its prediction at 2026-12-01T09:00:00Z, before any prediction was seen (2026-12-01T10:00:00Z)"}}},
+		{"shown by no prediction", &predict.MutantHistory{Predictions: seen(), Revealed: ptr(at("2026-12-01T09:00:00Z")), By: predict.ByPrediction},
+			[]predict.Impossible{{Mutant: "m", Why: "shown by its prediction, and no prediction recorded"}}},
 		{"revealed in the future", &predict.MutantHistory{Predictions: seen("2020-01-01T00:00:00Z"), Revealed: ptr(at("2099-01-01T00:00:00Z")), By: predict.ByReveal},
 			[]predict.Impossible{{Mutant: "m", Why: "its answer revealed 2099-01-01T00:00:00Z, after the grading (2026-12-03T12:00:00Z)"}}},
 		{"seen in the future", &predict.MutantHistory{Predictions: seen("2027-01-01T00:00:00Z")},

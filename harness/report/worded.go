@@ -96,6 +96,8 @@ var flagForms = []wordedForm{
 	form(`history: unreadable \((.+)\): the predictions of (.+) count as after their answers`, "refusal.history-unreadable", "Error", "Mutants"),
 	form(`history: (\S+): (\S+)'s prediction is not in (\S+), which shows its answer at (\S+) by (\S+): counts as after it`, "refusal.history-unseen-shown", "Pos", "Mutant", "File", "When", "By"),
 	form(`history: (\S+): (\S+)'s prediction is not in (\S+): counts as after it`, "refusal.history-unrecorded", "Pos", "Mutant", "File"),
+	form(`history: (\S+): (.+): answers shown by the instructor's view \((\S+)\), not the student's \(a history from the course's template\?\): counted as after`, "refusal.history-instructor", "Pos", "Mutants", "By"),
+	form(`history: (\S+): (.+): answers shown by (\S+) before the first prediction the history records \((\S+)\): counted as after`, "refusal.history-predates", "Pos", "Mutants", "By", "First"),
 	form(`held-out mutants: (.+)`, "refusal.heldout-failed", "Error"),
 }
 

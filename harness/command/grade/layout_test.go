@@ -26,7 +26,7 @@ import (
 const relaidName = "relaid"
 
 // relaidKinds maps the counter lab's folders to relaid's.
-var relaidKinds = strings.NewReplacer("happy/", "path/", "edge/", "corner/")
+var relaidKinds = strings.NewReplacer("happy/", "path/", "edge/", "corner/", "worksheet.history.json", "sheet.history.json")
 
 // relaid is the counter lab under relaidName's layout; its catalogue's
 // intended killers are named by the new folders.
