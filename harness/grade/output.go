@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/text/width"
 
 	"idemlab/harness/i18n"
+	"idemlab/harness/internal/csvsafe"
 	"idemlab/harness/submission"
 )
 
@@ -116,9 +116,10 @@ func (a Analytics) text(b *strings.Builder) {
 var CSVHeader = []string{"student", "predicted", "right", "own_observations", "refused", "own_kills", "mutants", "held_out_kills", "held_out", "invalid", "flaky", "timeouts", "flags", "total"}
 
 // CSV writes one line per student; flags are joined with " | ". Names
-// and flags are escaped as in the table.
+// and flags are escaped as in the table, and no cell begins a formula
+// (package csvsafe: a folder named =HYPERLINK(…) is written '=HYPERLINK(…)).
 func (c *Class) CSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
+	cw := csvsafe.NewWriter(w)
 	cw.Write(CSVHeader)
 	itoa := strconv.Itoa
 	for _, r := range c.Rows {
@@ -127,7 +128,6 @@ func (c *Class) CSV(w io.Writer) error {
 			itoa(r.Invalid), itoa(r.Flaky), itoa(r.Timeouts), submission.Quote(strings.Join(r.Flags, " | ")),
 			strconv.FormatFloat(r.Total, 'f', -1, 64)})
 	}
-	cw.Flush()
 	return cw.Error()
 }
 

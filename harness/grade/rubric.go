@@ -37,6 +37,10 @@ type Rubric struct {
 	// Flag is earned per problem flagged in the submission (a malformed
 	// worksheet, an observation refused by Lint, a missing folder).
 	Flag float64 `json:"flag"`
+	// GradebookFloor is the least total the gradebook files (Canvas,
+	// Moodle) hold: a total below it is written as it. The total itself,
+	// in every other output, is left as the weights make it.
+	GradebookFloor float64 `json:"gradebook_floor,omitempty"`
 }
 
 // DefaultRubric: predicting is the lab's point, and a mutant only an
@@ -45,7 +49,8 @@ type Rubric struct {
 // the history cannot show was made before its answer earns nothing (a
 // missing history too: every run that shows an answer writes one, so an
 // honest student who ran anything has one, and one who never ran the
-// report need only run it once before handing in).
+// report need only run it once before handing in); a gradebook holds no
+// total below 0.
 var DefaultRubric = Rubric{PredictionRight: 2, PredictionAfterReveal: 0, OwnKill: 1, HeldOutKill: 2, Invalid: -1, Timeout: -1, Flag: 0}
 
 // ParseRubric reads a rubric from JSON. Fields left out keep

@@ -12,6 +12,8 @@ import (
 func TestParseRubric(t *testing.T) {
 	withOwnKill := grade.DefaultRubric
 	withOwnKill.OwnKill = 3
+	withFloor := grade.DefaultRubric
+	withFloor.GradebookFloor = -2
 	for _, tc := range []struct {
 		name, data string
 		want       grade.Rubric
@@ -22,6 +24,7 @@ func TestParseRubric(t *testing.T) {
 		{"$schema accepted and not kept", `{"$schema": "../schemas/rubric.schema.json", "own_kill": 3}`, withOwnKill, ""},
 		{"unknown field named with its line", "{\n  \"own_kill\": 3,\n  \"bonus\": 100\n}", grade.DefaultRubric, `r.json:3: unknown field "bonus"`},
 		{"wrong type", "{\"flag\": \"-1\"}", grade.DefaultRubric, "r.json:1:"},
+		{"a gradebook floor", `{"gradebook_floor": -2}`, withFloor, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := grade.ParseRubric("r.json", []byte(tc.data))

@@ -40,9 +40,21 @@
 //	(the total)     the assignment   the assignment
 //
 // The points are each row's total by the rubric, as grade's table and CSV
-// show it; a student on the roster without a submission has the total
-// grade gives them (0 with the default rubric, flagged in grade's own
-// outputs).
+// show it, but never below the rubric's gradebook_floor (0 unless the
+// rubric names another): an LMS takes no negative points, so a total of
+// -1 (an invalid observation's penalty) is written 0. A student on the
+// roster without a submission has the total grade gives them (0 with the
+// default rubric, flagged in grade's own outputs).
+//
+// # Cells a spreadsheet reads as formulas
+//
+// An instructor opens these files, and grade's -format csv, in a
+// spreadsheet, and they hold what students and rosters named. As OWASP's
+// CSV injection guidance says, no cell begins with =, +, -, @, a tab, a
+// carriage return or a line feed: such a cell (a folder named
+// =HYPERLINK(…), an identifier +1) is written after a single quote,
+// which the spreadsheet reads as "text". A total is a number and is
+// written as it is. See harness/internal/csvsafe.
 //
 // # Students the gradebook cannot match
 //

@@ -1,12 +1,12 @@
 package gradebook
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
 
 	"idemlab/harness/grade"
+	"idemlab/harness/internal/csvsafe"
 	"idemlab/harness/submission"
 )
 
@@ -49,7 +49,11 @@ func (b Book) Unmatched() []string {
 }
 
 // Write writes the import file: a header, then one line per student of
-// the class, in its order, with the roster's identifiers and the total.
+// the class, in its order, with the roster's identifiers and the total,
+// never below the rubric's GradebookFloor (an LMS takes no negative
+// points). No cell begins a formula (package csvsafe: a name or an
+// identifier starting with =, +, -, @, a tab or a line break is written
+// after a single quote).
 // A student not on the roster is a line with the folder as the name and
 // no identifier in Canvas's file, whose import lists such lines as
 // unmatched; Moodle's import stops at a line it cannot map, so there the
@@ -64,7 +68,7 @@ func (b Book) Write(w io.Writer) error {
 	default:
 		return fmt.Errorf("gradebook: unknown LMS %q: want %s or %s", b.LMS, Canvas, Moodle)
 	}
-	cw := csv.NewWriter(w)
+	cw := csvsafe.NewWriter(w)
 	cw.Write(append(append([]string{}, header...), b.Assignment))
 	for _, row := range b.Class.Rows {
 		s, ok := b.Roster.Lookup(row.Student)
@@ -75,7 +79,7 @@ func (b Book) Write(w io.Writer) error {
 		if name == "" {
 			name = submission.Quote(row.Student)
 		}
-		points := strconv.FormatFloat(row.Total, 'f', -1, 64)
+		points := strconv.FormatFloat(max(row.Total, b.Class.Rubric.GradebookFloor), 'f', -1, 64)
 		switch b.LMS {
 		case Canvas:
 			cw.Write([]string{name, s.ID, s.SISUserID, s.SISLoginID, s.Section, points})
@@ -83,6 +87,5 @@ func (b Book) Write(w io.Writer) error {
 			cw.Write([]string{name, s.SISUserID, s.SISLoginID, s.Email, s.Section, points})
 		}
 	}
-	cw.Flush()
 	return cw.Error()
 }

@@ -138,3 +138,85 @@ func TestThreeHundredStudents(t *testing.T) {
 		})
 	}
 }
+
+// TestTotalsFollowTheFloor: a negative total (an invalid observation's
+// penalty) is no total an LMS takes: the gradebook files hold the
+// rubric's gradebook_floor instead, 0 by default, and a total above the
+// floor as it is.
+func TestTotalsFollowTheFloor(t *testing.T) {
+	roster, err := gradebook.ReadRoster("r.csv", []byte("folder,name,id,sis_user_id,sis_login_id,section,email\nann,Ann,1,S1,ann,A,ann@x.edu\nben,Ben,2,S2,ben,A,ben@x.edu\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		floor float64
+		want  []string // ann's total, then ben's
+	}{
+		{"default", 0, []string{"0", "3"}},
+		{"below zero", -0.5, []string{"-0.5", "3"}},
+		{"far below", -100, []string{"-1", "3"}},
+	} {
+		for _, lms := range []gradebook.LMS{gradebook.Canvas, gradebook.Moodle} {
+			t.Run(tc.name+"/"+string(lms), func(t *testing.T) {
+				rb := grade.DefaultRubric
+				rb.GradebookFloor = tc.floor
+				class := &grade.Class{Rubric: rb, Rows: []grade.Row{{Student: "ann", Graded: true, Total: -1}, {Student: "ben", Graded: true, Total: 3}}}
+				var b bytes.Buffer
+				if err := (gradebook.Book{LMS: lms, Assignment: "lab", Class: class, Roster: roster}).Write(&b); err != nil {
+					t.Fatal(err)
+				}
+				recs, err := csv.NewReader(&b).ReadAll()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, rec := range recs[1:] {
+					got = append(got, rec[len(rec)-1])
+				}
+				if diff := cmp.Diff(tc.want, got); diff != "" {
+					t.Errorf("totals (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// TestCellsAreNotFormulas: what a student or a roster names (a folder
+// called =HYPERLINK(…), an identifier starting with +, - or @) reaches the gradebook files as text: a single quote
+// before it, as OWASP's CSV injection guidance says.
+func TestCellsAreNotFormulas(t *testing.T) {
+	roster, err := gradebook.ReadRoster("r.csv", []byte("folder,name,id,sis_user_id,sis_login_id,section,email\nann,=Ann,+1,-S1,@ann,-A,@ann.example.edu\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	class := &grade.Class{Rows: []grade.Row{{Student: "ann", Total: 2}, {Student: `=HYPERLINK("http://evil.example","x")`, Total: 0}}}
+	for _, tc := range []struct {
+		lms  gradebook.LMS
+		want [][]string
+	}{
+		{gradebook.Canvas, [][]string{
+			{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", "'=lab"},
+			{"'=Ann", "'+1", "'-S1", "'@ann", "'-A", "2"},
+			{`'=HYPERLINK("http://evil.example","x")`, "", "", "", "", "0"},
+		}},
+		{gradebook.Moodle, [][]string{
+			{"Full name", "ID number", "Username", "Email address", "Section", "'=lab"},
+			{"'=Ann", "'-S1", "'@ann", "'@ann.example.edu", "'-A", "2"},
+		}},
+	} {
+		t.Run(string(tc.lms), func(t *testing.T) {
+			var b bytes.Buffer
+			if err := (gradebook.Book{LMS: tc.lms, Assignment: "=lab", Class: class, Roster: roster}).Write(&b); err != nil {
+				t.Fatal(err)
+			}
+			got, err := csv.NewReader(&b).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s file (-want +got):\n%s", tc.lms, diff)
+			}
+		})
+	}
+}

@@ -84,13 +84,20 @@ func checkShipped(t *testing.T, file, schema string, data []byte) {
 }
 
 // TestDefaultRubricIsValid checks the rubric grade uses when given none,
-// written as a rubric file would be.
+// written as a rubric file would be, and one naming a gradebook floor.
 func TestDefaultRubricIsValid(t *testing.T) {
-	data, err := json.Marshal(grade.DefaultRubric)
-	if err != nil {
-		t.Fatal(err)
+	floored := grade.DefaultRubric
+	floored.GradebookFloor = -0.5
+	for _, r := range []grade.Rubric{grade.DefaultRubric, floored} {
+		data, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schematest.Validate(t, schemas+"rubric.schema.json", data)
 	}
-	schematest.Validate(t, schemas+"rubric.schema.json", data)
+	if err := schematest.Check(schemas+"rubric.schema.json", []byte(`{"gradebook_floor": "0"}`)); err == nil {
+		t.Error("a gradebook_floor that is not a number is valid")
+	}
 }
 
 // TestTypesAgree holds each schema against the Go type that writes or
