@@ -24,7 +24,7 @@
 //     itself.
 //   - [Class.Table], [Class.CSV] and [Class.JSON] write the class; the JSON
 //     form is [Schema] (harness/schemas/grade.schema.json), and is also what a
-//     shard writes for a merge.
+//     shard writes for a merge, with its feedback and [Signature].
 //
 // # How a submission is graded
 //
@@ -118,13 +118,31 @@
 // ([ParseShard]) selects the entries whose place in the sorted class,
 // counted from 0, is K-1 modulo N ([Shard.Select]), so that N machines
 // listing the same folder grade every entry once between them. Each writes
-// its Class as JSON with its Shard set; [ReadPartial] reads one back,
-// refusing a whole class, and [Merge] combines the N parts into exactly
-// what one run of the whole class writes, timings aside. Merge refuses a
-// missing or repeated shard, a student graded in two, and shards graded
-// with another harness, lab, rubric, budgets, number of mutants or held-out
-// catalogue. [Analyse] computes the analytics from the rows alone, which is
-// why a merge can recompute them.
+// its Class as JSON with its Shard set and, with Options.Shard, each graded
+// student's feedback in Class.Feedback; [Class.Sign] signs it with the
+// instructor's key ([Signature]: HMAC-SHA256 over [Class.Canonical],
+// recording the [Inputs] graded with: digests of the rubric, held-out
+// catalogue file, lab's observations, class listing and roster).
+//
+// A shard is untrusted input. [ReadPartial] reads one back, refusing a
+// whole class and naming a file written in another format (a table, a
+// CSV) as such; [Class.CheckShard] verifies its signature and checks it
+// against what the merging instructor names ([Expect]: the key, the
+// rubric, the held-out catalogue, the roster and the class); [Merge]
+// combines the N parts into exactly what one run of the whole class
+// writes, timings aside, and [WriteFeedback] writes their feedback. Merge
+// refuses a missing or repeated shard, a student graded in two, shards
+// graded with another harness, lab, rubric, budgets, number of mutants,
+// held-out catalogue or (when signed) inputs or key, and every row whose
+// fields disagree as grading never writes them: after-reveal counts that
+// are not the predictions recorded after their answer, mutants killed
+// that own_killers does not name, invalid or flaky counts that are not
+// the flags naming them, counts in a row never graded, a total the rubric
+// does not give. Those checks hold unsigned shards to consistency alone:
+// an edit that changes every field restating a count (an invalid
+// observation erased with its flag, count and expectation) is shown only
+// by the signature. [Analyse] computes the analytics from the rows alone,
+// which is why a merge can recompute them.
 //
 // # Invariants
 //

@@ -109,9 +109,11 @@ func ExampleMerge() {
 		return &grade.Class{Schema: grade.Schema, Lab: "counter", Rubric: grade.DefaultRubric, Budgets: grade.DefaultBudgets,
 			Mutants: len(cat.Mutants), HeldOut: []heldout.Mutant{}, Shard: &grade.Shard{K: k, N: 2}, Rows: rows}
 	}
-	ann := grade.Row{Student: "ann", Graded: true, Predicted: 3, Right: 2, OwnKills: 1, Killed: []string{"1_inc_passes_max"}, Total: 5,
-		Predictions: []grade.PredictionVerdict{{Mutant: "1_inc_passes_max", Right: true}, {Mutant: "2_inc_returns_old_value", Right: true}, {Mutant: "3_inc_saves_old_value"}}}
-	ben := grade.Row{Student: "ben", Graded: true, Predicted: 1, Predictions: []grade.PredictionVerdict{{Mutant: "3_inc_saves_old_value"}}}
+	ann := grade.Row{Student: "ann", Graded: true, Predicted: 3, Right: 2, OwnObservations: 1, OwnKills: 1, Killed: []string{"1_inc_passes_max"}, Total: 5,
+		OwnKillers: []grade.OwnKiller{{Mutant: "1_inc_passes_max", Observations: []string{"student/max"}}},
+		Predictions: []grade.PredictionVerdict{{Mutant: "1_inc_passes_max", Right: true, Recorded: "before"},
+			{Mutant: "2_inc_returns_old_value", Right: true, Recorded: "before"}, {Mutant: "3_inc_saves_old_value", Miss: grade.MissKiller, Recorded: "before"}}}
+	ben := grade.Row{Student: "ben", Graded: true, Predicted: 1, Predictions: []grade.PredictionVerdict{{Mutant: "3_inc_saves_old_value", Miss: grade.MissEvidence, Recorded: "before"}}}
 	parts := []*grade.Class{shard(2, ben), shard(1, ann)}
 
 	if _, err := grade.Merge(parts[:1], cat); err != nil {
@@ -129,7 +131,7 @@ func ExampleMerge() {
 	// Output:
 	// merge: 1 results given for 2 shards
 	// student,predicted,right,own_observations,refused,own_kills,mutants,held_out_kills,held_out,invalid,flaky,timeouts,flags,total
-	// ann,3,2,0,0,1,3,0,0,0,0,0,,5
+	// ann,3,2,1,0,1,3,0,0,0,0,0,,5
 	// ben,1,0,0,0,0,3,0,0,0,0,0,,0
 	// 3_inc_saves_old_value: 2 wrong of 2
 	// 1_inc_passes_max: 0 wrong of 1

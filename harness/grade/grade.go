@@ -69,6 +69,9 @@ type grader struct {
 	opt     Options
 	lab     *killmatrix.Matrix // the lab's observations, run once
 	heldLab *killmatrix.Matrix // the same, against the held-out mutants
+	// kept is each student's feedback, kept in a shard for grade merge.
+	mu   sync.Mutex
+	kept map[string]string
 }
 
 // Grade grades the entries of a class. The lab's observations run once,
@@ -108,6 +111,9 @@ func Grade(ctx context.Context, entries []Entry, opt Options) (*Class, error) {
 		}()
 	}
 	wg.Wait()
+	if opt.Shard != nil {
+		c.Feedback = g.kept
+	}
 	c.Analytics = Analyse(c.Rows, opt.Lab.Catalogue, c.HeldOut)
 	c.ElapsedMS = time.Since(start).Milliseconds()
 	return c, nil
@@ -397,14 +403,27 @@ func vetted(m *killmatrix.Matrix, obs []killmatrix.Observation) error {
 	return nil
 }
 
-// feedback writes the student's feedback file, when asked to.
+// feedback writes the student's feedback file, when asked to, and keeps
+// it in a shard's result.
 func (g *grader) feedback(e Entry, gr graded) error {
-	if g.opt.FeedbackDir == "" || submission.CheckName(e.Student) != nil {
+	if g.opt.FeedbackDir == "" && g.opt.Shard == nil || submission.CheckName(e.Student) != nil {
 		return nil
 	}
 	name := e.Output
 	if name == "" {
 		name = e.Student // an entry made by hand, not by ReadClass
 	}
-	return os.WriteFile(filepath.Join(g.opt.FeedbackDir, name+".txt"), gr.feedback(g.opt), 0o644)
+	text := gr.feedback(g.opt)
+	if g.opt.Shard != nil {
+		g.mu.Lock()
+		if g.kept == nil {
+			g.kept = map[string]string{}
+		}
+		g.kept[name] = string(text)
+		g.mu.Unlock()
+	}
+	if g.opt.FeedbackDir == "" {
+		return nil
+	}
+	return os.WriteFile(filepath.Join(g.opt.FeedbackDir, name+".txt"), text, 0o644)
 }

@@ -2,13 +2,14 @@ package grade_test
 
 import (
 	"bytes"
+	"os"
 	"testing"
 
 	"idemlab/harness/grade"
 )
 
 // jsonText is c as the JSON writer writes it.
-func jsonText(t *testing.T, c *grade.Class) string {
+func jsonText(t testing.TB, c *grade.Class) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := c.JSON(&b); err != nil {
@@ -19,11 +20,21 @@ func jsonText(t *testing.T, c *grade.Class) string {
 
 // roundTrip writes a shard's result as JSON and reads it back, as grade
 // merge does.
-func roundTrip(t *testing.T, c *grade.Class) *grade.Class {
+func roundTrip(t testing.TB, c *grade.Class) *grade.Class {
 	t.Helper()
 	back, err := grade.ReadPartial("shard.json", []byte(jsonText(t, c)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return back
+}
+
+// readFile is the text of file.
+func readFile(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

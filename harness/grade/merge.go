@@ -18,6 +18,9 @@ import (
 // ReadPartial reads a shard's result, as grade -shard -format json wrote
 // it; its errors name the file and line.
 func ReadPartial(file string, data []byte) (*Class, error) {
+	if what := notJSON(data); what != "" {
+		return nil, fmt.Errorf("%s: %s, not a shard's JSON: grade -shard K/N writes JSON; grade the shard again", file, what)
+	}
 	var c Class
 	if err := (jsonpos.File{Name: file, Data: data}).DecodeStrict(&c, "graded class"); err != nil {
 		return nil, err
@@ -61,8 +64,13 @@ func Merge(parts []*Class, cat *mutation.Catalogue) (*Class, error) {
 	}
 	out := *parts[0]
 	out.Shard, out.Rows, out.ElapsedMS, out.LabElapsedMS = nil, nil, 0, 0
+	out.Feedback, out.Signature = nil, nil // the shards keep theirs: WriteFeedback
 	seen := map[string]*Class{}
+	files := map[string]bool{}
 	for _, p := range parts {
+		if err := checkFeedback(p, files); err != "" {
+			return nil, fmt.Errorf("merge: %s: %s", p.name(), err)
+		}
 		for i, r := range p.Rows {
 			if q, dup := seen[r.Student]; dup {
 				return nil, fmt.Errorf("merge: %s: rows[%d].student: %s is graded in %s too", p.name(), i, r.Student, q.name())
@@ -171,6 +179,9 @@ func checkRow(c *Class, cat *mutation.Catalogue, r Row) string {
 			}
 		}
 	}
+	if err := consistent(c, r); err != "" {
+		return err
+	}
 	if want := c.Rubric.Total(r); r.Total != want {
 		return fmt.Sprintf("total is %v, but the rubric gives %v for the row's terms", r.Total, want)
 	}
@@ -226,6 +237,18 @@ func differs(a, b *Class) string {
 		{"schema", a.Schema, b.Schema}, {"harness", a.Harness, b.Harness}, {"lab", a.Lab, b.Lab},
 		{"rubric", a.Rubric, b.Rubric}, {"budgets", a.Budgets, b.Budgets}, {"mutant count", a.Mutants, b.Mutants},
 		{"held-out catalogue", jsonOf(a.HeldOut), jsonOf(b.HeldOut)},
+	} {
+		if !reflect.DeepEqual(f.x, f.y) {
+			return f.what
+		}
+	}
+	if a.Signature == nil || b.Signature == nil {
+		return "" // an unsigned shard records no inputs
+	}
+	x, y := a.inputs(), b.inputs()
+	for _, f := range []struct{ what, x, y string }{
+		{"held-out catalogue file", x.HeldOut, y.HeldOut}, {"set of the lab's observations", x.Observations, y.Observations},
+		{"class listing", x.Class, y.Class}, {"roster", x.Roster, y.Roster}, {"key", a.Signature.KeyID, b.Signature.KeyID},
 	} {
 		if !reflect.DeepEqual(f.x, f.y) {
 			return f.what

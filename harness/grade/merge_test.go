@@ -140,7 +140,7 @@ func TestMergeChecksMembers(t *testing.T) {
 }
 
 // roundTripAs writes a shard's result as JSON and reads it back from file.
-func roundTripAs(t *testing.T, file string, c *grade.Class) *grade.Class {
+func roundTripAs(t testing.TB, file string, c *grade.Class) *grade.Class {
 	t.Helper()
 	back, err := grade.ReadPartial(file, []byte(jsonText(t, c)))
 	if err != nil {

@@ -26,9 +26,15 @@ type Class struct {
 	Analytics Analytics `json:"analytics"`
 	// LabElapsedMS is the one run of the lab's observations; ElapsedMS
 	// the whole grading.
-	LabElapsedMS int64  `json:"lab_elapsed_ms"`
-	ElapsedMS    int64  `json:"elapsed_ms"`
-	file         string // the file a shard's result was read from, for errors
+	LabElapsedMS int64 `json:"lab_elapsed_ms"`
+	ElapsedMS    int64 `json:"elapsed_ms"`
+	// Feedback is set on a shard's result only: each graded student's
+	// feedback, by the base name of its file (NAME.txt), for grade merge
+	// to write.
+	Feedback map[string]string `json:"feedback,omitempty"`
+	// Signature is set on a signed shard's result only (see Sign).
+	Signature *Signature `json:"signature,omitempty"`
+	file      string     // the file a shard's result was read from, for errors
 }
 
 func newClass(opt Options) *Class {
