@@ -9,6 +9,7 @@
 // The lease lab's class, graded in two shards and merged:
 //
 //	go run ./harness/cmd/genclass -lab lease -n 40 /tmp/lease-class
+//	export IDEMLAB_SHARD_KEY=$(head -c 32 /dev/urandom | base64)
 //	go run ./harness/cmd/grade -lab lease -q -format json -shard 1/2 -o 1.json /tmp/lease-class
 //	go run ./harness/cmd/grade -lab lease -q -format json -shard 2/2 -o 2.json /tmp/lease-class
 //	go run ./harness/cmd/grade merge -lab lease -class /tmp/lease-class 1.json 2.json

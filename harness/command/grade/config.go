@@ -6,30 +6,28 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"idemlab/harness/cli"
 	grading "idemlab/harness/grade"
-	"idemlab/harness/gradebook"
 	"idemlab/harness/heldout"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/progress"
-	"idemlab/harness/writers"
 )
 
 // flags are grade's flags.
 type flags struct {
-	format, out, chdir                   string
-	rubric, heldOut, roster, feedback    string
+	outputs
+	signing
+	chdir                                string
+	rubric, heldOut                      string
 	shard, lab                           string
 	quiet, noSandbox                     bool
 	parallel, maxObservations            int
 	wall, timeout                        time.Duration
 	memory, disk, output, maxFile, total cli.Bytes
-	platform                             platform
 }
 
 func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
@@ -37,14 +35,11 @@ func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
 	reg.Define(fs, &f.lab)
 	f.memory, f.disk, f.output = cli.Bytes(b.Memory), cli.Bytes(b.Disk), cli.Bytes(b.Output)
 	f.maxFile, f.total = cli.Bytes(b.Limits.FileSize), cli.Bytes(b.Limits.TotalSize)
-	fs.StringVar(&f.format, "format", "table", "output `format`: "+strings.Join(f.platform.formats().Names(), ", "))
-	f.platform.define(fs)
-	fs.StringVar(&f.out, "o", "", "write the output to `FILE` instead of standard output")
+	f.outputs.define(fs)
+	f.signing.define(fs, "with -shard, sign", "with -shard, write the shard unsigned (grade merge then refuses it unless given -unsigned)")
 	fs.StringVar(&f.chdir, "C", "", "grade with the checkout in `DIR`; CLASS and files are relative to it (default: the current folder)")
 	fs.StringVar(&f.rubric, "rubric", "", "the rubric's weights as JSON `FILE`")
 	fs.StringVar(&f.heldOut, "heldout", "", "an extra catalogue `FILE` of mutants kept from the students")
-	fs.StringVar(&f.roster, "roster", "", "the students expected in `FILE`: one folder a line, or CSV with the gradebook's ids (see go doc ./harness/gradebook)")
-	fs.StringVar(&f.feedback, "feedback", "", "write each student's feedback to `DIR`/NAME.txt")
 	fs.StringVar(&f.shard, "shard", "", "grade only the K-th of N parts of the class (`K/N`), for grade merge")
 	fs.BoolVar(&f.quiet, "q", false, "print no progress")
 	fs.BoolVar(&f.noSandbox, "no-sandbox", false, "run workers under resource limits only, without bubblewrap")
@@ -79,11 +74,8 @@ func (c *config) close() {
 // config reads every file the flags name and lists the class.
 func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, error) {
 	f.platform.stderr = stderr
-	if _, err := f.platform.formats().Lookup(f.format); err != nil {
+	if err := f.outputs.check(); err != nil {
 		return nil, err
-	}
-	if (f.format == "canvas" || f.format == "moodle") && f.roster == "" {
-		return nil, fmt.Errorf("-format %s: name the roster with the gradebook's identifiers (-roster FILE)", f.format)
 	}
 	root, err := cli.Checkout(f.chdir)
 	if err != nil {
@@ -102,9 +94,12 @@ func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, err
 	if err := f.files(&opt); err != nil {
 		return nil, err
 	}
+	if err := f.shardInputs(&opt, obs); err != nil {
+		return nil, err
+	}
 	f.platform.lab = l
 	c := &config{class: class, opt: opt, platform: &f.platform}
-	if err := f.platform.prepare(f.format, &c.opt); err != nil {
+	if err := f.platform.prepare(f.format, &c.opt.FeedbackDir); err != nil {
 		return nil, err
 	}
 	if f.heldOut != "" {
@@ -154,16 +149,9 @@ func (f *flags) files(opt *grading.Options) error {
 
 // entries lists the class, its roster and its shard.
 func (f *flags) entries(class string) ([]grading.Entry, error) {
-	var roster []string
-	if f.roster != "" {
-		data, err := os.ReadFile(f.roster)
-		if err != nil {
-			return nil, err
-		}
-		if f.platform.roster, err = gradebook.ReadRoster(f.roster, data); err != nil {
-			return nil, err
-		}
-		roster = f.platform.roster.Folders()
+	roster, digest, err := f.readRoster()
+	if err != nil {
+		return nil, err
 	}
 	entries, err := grading.ReadClass(class, roster)
 	if err != nil || f.shard == "" {
@@ -173,6 +161,7 @@ func (f *flags) entries(class string) ([]grading.Entry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-shard: %v", err)
 	}
+	f.inputs.Class, f.inputs.Roster = grading.ClassDigest(entries), digest
 	return s.Select(entries), nil
 }
 
@@ -182,17 +171,6 @@ func (c *config) grade(ctx context.Context, quiet bool, stderr io.Writer) (*grad
 	defer meter.Finish()
 	c.opt.Progress = meter
 	return grading.Grade(ctx, c.entries, c.opt)
-}
-
-func (f *flags) write(class *grading.Class, stdout io.Writer) error {
-	if f.shard != "" {
-		s, _ := grading.ParseShard(f.shard)
-		class.Shard = &s
-	}
-	if err := writers.To(f.platform.formats(), f.format, f.out, stdout, class); err != nil {
-		return err
-	}
-	return f.platform.dashboard(class)
 }
 
 func names(obs []killmatrix.Observation) []string {

@@ -4,7 +4,7 @@
 // binary idemlab ships is harness/cmd/grade:
 //
 //	grade [-lab NAME] [flags] CLASS
-//	grade merge [-lab NAME] [-format F] [-o FILE] SHARD.json...
+//	grade merge [-lab NAME] [-format F] [-o FILE] [-html FILE] [-feedback DIR] SHARD.json...
 //	grade gradescope [-lab NAME] [-heldout FILE] [-rubric FILE] [-o FILE]
 //
 // Everything below, the flags, the budgets, the shards and the roster,
@@ -32,7 +32,7 @@
 // with its reason, and the class analytics. With -shard K/N it grades the
 // K-th of N parts of the class; grade merge combines the N parts' JSON into
 // what one run of the whole class writes, read as the lab the parts record
-// (-lab, when given, must name it).
+// (-lab, when given, must name it). See "Shards" below.
 //
 // # Flags
 //
@@ -61,7 +61,77 @@
 //     default and what enforces it;
 //   - how it runs: -parallel (submissions graded at once, by default the
 //     number of CPUs), -no-sandbox (workers under the resource limits only,
-//     without bubblewrap), -q (no progress on stderr).
+//     without bubblewrap), -q (no progress on stderr);
+//   - the shard's signature: -key-file, -unsigned (see "Shards").
+//
+// grade merge takes the same output flags (-format, every one of them,
+// -o, -html, -feedback, -roster, -assignment) and writes what grade
+// writes with them; -rubric, -heldout and -roster name the files the
+// shards were graded with, -class the class folder, -key-file and
+// -unsigned the key.
+//
+// # Shards
+//
+// A class too big for one machine, or one job, is graded in N parts,
+// each on a machine of its own (grade -shard K/N), and the parts merged
+// (grade merge). A shard is a JSON class (the schema's "shard" is set)
+// that also carries each graded student's feedback and a signature;
+// -shard writes JSON whatever the default -format, and refuses another
+// -format given.
+//
+// A shard passes through hands other than the instructor's (a CI
+// artifact, a shared folder), so grade -shard signs it and grade merge
+// trusts only what it can verify. The key is the instructor's: at least
+// 16 bytes, in $IDEMLAB_SHARD_KEY or the first line of -key-file FILE
+// (a CI secret; make one with head -c 32 /dev/urandom | base64), never
+// written in a shard. The signature is HMAC-SHA256 (Go's standard
+// library), keyed with it, over the shard's canonical JSON: the shard
+// decoded into its Go type (grade.Class), its signature's mac set to "",
+// then encoded by encoding/json's Marshal (compact, fields in the order
+// of the Go types, a map's keys sorted, <, > and & escaped as <,
+// > and &). The layout of the file on disk does not matter,
+// only what it decodes to. The signature also records the key's id (so
+// that another key is told from an edit) and the SHA-256 of what the
+// grades depend on that the shard does not hold in full: the rubric, the
+// held-out catalogue file, the lab's own observations, the class
+// listing and the roster file (harness/schemas/grade.schema.json,
+// "signature").
+//
+// grade merge refuses, naming the shard's file and what is wrong:
+//
+//   - a shard not signed, unless -unsigned is given (then each unsigned
+//     shard, and each signed one it has no key to verify, is merged with
+//     a warning on stderr); without a key and without -unsigned, merge
+//     refuses to start;
+//   - a signature that does not verify: signed with another key, or
+//     anything in the shard changed after it was signed;
+//   - a shard graded with another rubric than -rubric FILE (grade's
+//     default rubric without it), another held-out catalogue than
+//     -heldout FILE (none without it), another roster than -roster FILE,
+//     or, with -class, a class listed otherwise than the folder now is;
+//     shards that differ among themselves in any of these, or in their
+//     lab, harness, budgets or key;
+//   - a row whose fields disagree, as grading never writes them (this
+//     holds for unsigned shards too): the after-reveal counts against the
+//     predictions recorded after their answer, the mutants killed against
+//     own_killers, the invalid and flaky counts against the flags that
+//     name them, a killer among the observations flagged invalid or
+//     flaky, counts in a row never graded, a mutant that is not the lab's,
+//     a total the rubric does not give for the row's terms;
+//   - a file that is not a shard's JSON, named as what it is (a class
+//     table or CSV, a gradebook file, an HTML page); a file that is not a
+//     regular file, or over 1 GiB.
+//
+// An unsigned shard edited so that every field agrees (an invalid
+// observation erased with its flag, its count and its expectation, or a
+// wrong prediction made right) cannot be told from one graded so: only
+// the signature shows it.
+//
+// The merged class is what one run of the whole class writes, in every
+// format, with the same dashboard and feedback; only the timings differ:
+// the JSON's elapsed_ms (the sum of the shards') and lab_elapsed_ms (the
+// longest), the table's last line, and in each feedback file the minute
+// its report was made and the time it took.
 //
 // Progress goes to stderr, redrawn in place on a terminal and a line every
 // few seconds in a log.
@@ -73,10 +143,10 @@
 // (a -lab the binary lacks among them),
 // 4 when the lab's own observations do not pass (no grade would be fair),
 // and 70 for an internal error. grade merge exits 0 when the shards were
-// merged, 1 when a shard cannot be read or the shards do not make one class
-// (a missing or repeated shard, a whole class given as a shard, shards
-// graded with another harness, lab, rubric, budgets or held-out catalogue,
-// or of a lab other than -lab's),
+// merged, 1 when a shard cannot be read, is refused (see "Shards") or the
+// shards do not make one class (a missing or repeated shard, a whole class
+// given as a shard, shards graded with another harness, lab, rubric,
+// budgets or held-out catalogue, or of a lab other than -lab's),
 // and 70 when the output cannot be written.
 //
 // grade worker -lab NAME JOB is how grade starts itself for one
@@ -89,13 +159,16 @@
 //	go run ./harness/cmd/grade -format csv -o grades.csv -feedback feedback class
 //	go run ./harness/cmd/grade -roster roster.txt -heldout ~/heldout.json -rubric rubric.json class
 //
-// A class in four parts, on four machines, then merged:
+// A class in four parts, on four machines, then merged, with the key
+// in the environment of each:
 //
-//	grade -q -format json -shard 1/4 -o shard-1.json class
+//	export IDEMLAB_SHARD_KEY=...   # the same secret everywhere
+//	grade -q -shard 1/4 -o shard-1.json class
 //	...
-//	grade merge -format csv -o grades.csv shard-*.json
+//	grade merge -class class -format csv -o grades.csv -html dashboard.html -feedback feedback shard-*.json
 //
-// The same as a GitHub Actions workflow, a job per shard and one merge:
+// The same as a GitHub Actions workflow, a job per shard and one merge
+// (the key a repository secret):
 //
 //	name: grade
 //	on: workflow_dispatch
@@ -113,9 +186,10 @@
 //	        with: {go-version: "1.26"}
 //	      - run: sudo apt-get install -y bubblewrap
 //	      - run: go build -o grade ./harness/cmd/grade
-//	      - run: ./grade -q -format json -shard ${{ matrix.shard }}/4 -feedback feedback -o shard-${{ matrix.shard }}.json class
+//	      - run: ./grade -q -shard ${{ matrix.shard }}/4 -o shard-${{ matrix.shard }}.json class
+//	        env: {IDEMLAB_SHARD_KEY: "${{ secrets.IDEMLAB_SHARD_KEY }}"}
 //	      - uses: actions/upload-artifact@v4
-//	        with: {name: "shard-${{ matrix.shard }}", path: "shard-*.json\nfeedback/"}
+//	        with: {name: "shard-${{ matrix.shard }}", path: "shard-*.json"}
 //	  merge:
 //	    needs: shard
 //	    runs-on: ubuntu-latest
@@ -125,9 +199,10 @@
 //	        with: {go-version: "1.26"}
 //	      - uses: actions/download-artifact@v4
 //	        with: {pattern: "shard-*", merge-multiple: true}
-//	      - run: go run ./harness/cmd/grade merge -format csv -o grades.csv shard-*.json
+//	      - run: go run ./harness/cmd/grade merge -format csv -o grades.csv -html dashboard.html -feedback feedback shard-*.json
+//	        env: {IDEMLAB_SHARD_KEY: "${{ secrets.IDEMLAB_SHARD_KEY }}"}
 //	      - uses: actions/upload-artifact@v4
-//	        with: {name: grades, path: "grades.csv\nfeedback/"}
+//	        with: {name: grades, path: "grades.csv\ndashboard.html\nfeedback/"}
 //
 // Another lab built in, by its name:
 //
@@ -139,7 +214,7 @@
 // Usage of grade, generated by go generate ./... from its -h; do not edit:
 //
 //	usage: grade [flags] CLASS
-//	       grade merge [-format F] [-o FILE] SHARD.json...
+//	       grade merge [flags] SHARD.json...
 //	       grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]
 //
 //	Grades every submission in the folder CLASS. Flags:
@@ -157,6 +232,8 @@
 //	    	an extra catalogue FILE of mutants kept from the students
 //	  -html FILE
 //	    	also write the class dashboard, one self-contained HTML page, to FILE
+//	  -key-file FILE
+//	    	with -shard, sign shards with the key in FILE instead of $IDEMLAB_SHARD_KEY
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
 //	  -max-file SIZE
@@ -184,6 +261,8 @@
 //	    	grade only the K-th of N parts of the class (K/N), for grade merge
 //	  -timeout duration
 //	    	bound on one observation's run on one implementation (default 10s)
+//	  -unsigned
+//	    	with -shard, write the shard unsigned (grade merge then refuses it unless given -unsigned)
 //	  -wall duration
 //	    	wall-clock budget of one submission's worker (default 2m0s)
 //
@@ -197,15 +276,31 @@
 //
 //	usage: grade merge [flags] SHARD.json...
 //
-//	Combines the JSON results of grade -shard 1/N to N/N into what one run of the whole class writes. Flags:
+//	Verifies the signed JSON results of grade -shard 1/N to N/N and combines them into what one run of the whole class writes. Flags:
+//	  -assignment NAME
+//	    	the gradebook's assignment column for -format canvas or moodle (NAME; Canvas: "Name (id)" updates that assignment) (default "idemlab")
 //	  -class FOLDER
 //	    	the class FOLDER the shards graded: every student must be in it, and every entry graded
+//	  -feedback DIR
+//	    	write each student's feedback to DIR/NAME.txt
 //	  -format format
-//	    	output format: table, csv, json (default "table")
+//	    	output format: table, csv, json, canvas, moodle, gradescope, classroom (default "table")
+//	  -heldout FILE
+//	    	the held-out catalogue FILE the shards were graded with (default: none)
+//	  -html FILE
+//	    	also write the class dashboard, one self-contained HTML page, to FILE
+//	  -key-file FILE
+//	    	verify shards with the key in FILE instead of $IDEMLAB_SHARD_KEY
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
 //	  -o FILE
 //	    	write the output to FILE instead of standard output
+//	  -roster FILE
+//	    	the students expected in FILE: one folder a line, or CSV with the gradebook's ids (see go doc ./harness/gradebook)
+//	  -rubric FILE
+//	    	the rubric FILE the shards were graded with (default: grade's default rubric)
+//	  -unsigned
+//	    	accept shards that are not signed, each with a warning
 //
 //	Labs (-lab NAME):
 //	  idemstore    an SQLite idempotency-key store and its retention purge (default)

@@ -58,6 +58,9 @@ func run(ctx context.Context, reg lab.Registry, args []string, stdout, stderr io
 		fmt.Fprintln(stderr, "usage: grade [flags] CLASS (run 'grade -h' for usage)")
 		return exitcode.Usage
 	}
+	if err := f.shardFlags(fs, stderr); err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
 	l, err := reg.Lookup(f.lab)
 	if err != nil {
 		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
@@ -76,6 +79,9 @@ func run(ctx context.Context, reg lab.Registry, args []string, stdout, stderr io
 	if err != nil {
 		return fail(stderr, grading.Status(err), err)
 	}
+	if err := f.sign(class); err != nil {
+		return fail(stderr, exitcode.Internal, err)
+	}
 	if err := f.write(class, stdout); err != nil {
 		return fail(stderr, exitcode.Internal, err)
 	}
@@ -86,7 +92,7 @@ func run(ctx context.Context, reg lab.Registry, args []string, stdout, stderr io
 func workerArgs(l *lab.Lab) []string { return []string{"worker", "-lab", l.Name} }
 
 func usage(fs *flag.FlagSet, reg lab.Registry) {
-	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [-format F] [-o FILE] SHARD.json...\n       grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]\n\nGrades every submission in the folder CLASS. Flags:\n")
+	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [flags] SHARD.json...\n       grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]\n\nGrades every submission in the folder CLASS. Flags:\n")
 	fs.PrintDefaults()
 	reg.WriteList(fs.Output())
 }

@@ -3,8 +3,10 @@ package grade
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"idemlab/harness/internal/schematest"
@@ -54,7 +56,8 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"valid": valid(filepath.Join(root, "harness", "schemas")),
+			"valid":      valid(filepath.Join(root, "harness", "schemas")),
+			"cmpuntimed": cmpUntimed,
 		},
 	})
 }
@@ -81,3 +84,30 @@ func valid(dir string) func(ts *testscript.TestScript, neg bool, args []string) 
 		}
 	}
 }
+
+// cmpUntimed is the scripts' command
+//
+//	cmpuntimed FILE1 FILE2
+//
+// which compares two feedback files as cmp does, but for two things that
+// say when the student's report was made, not what it found: the minute
+// it was made ("made 2026-12-04 15:55 UTC", "生成于 …") and the time it
+// took, the duration in parentheses that ends its summary line
+// ("8 mutants: 8 killed, ... (23.395s)"). Nothing else in a feedback file
+// depends on when or where it was graded.
+func cmpUntimed(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 || neg {
+		ts.Fatalf("usage: cmpuntimed FILE1 FILE2")
+	}
+	a, b := untimed(ts.ReadFile(args[0])), untimed(ts.ReadFile(args[1]))
+	if a != b {
+		ts.Logf("(-%s +%s):\n%s", args[0], args[1], cmp.Diff(a, b))
+		ts.Fatalf("%s and %s differ, their report's times aside", args[0], args[1])
+	}
+}
+
+// reportTimes are the minute a report was made and the time it took.
+var reportTimes = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d UTC|(?m) \((\d+h)?(\d+m)?\d+(\.\d+)?(ns|µs|ms|s)\)$`)
+
+// untimed is a feedback file's text with the report's times masked.
+func untimed(text string) string { return reportTimes.ReplaceAllString(text, "TIME") }

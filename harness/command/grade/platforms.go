@@ -33,18 +33,18 @@ type platform struct {
 
 // prepare makes sure grading writes the feedback that -format gradescope
 // puts in results.json.
-func (p *platform) prepare(format string, opt *grading.Options) error {
+func (p *platform) prepare(format string, feedbackDir *string) error {
 	if format != "gradescope" {
 		return nil
 	}
-	if opt.FeedbackDir == "" {
+	if *feedbackDir == "" {
 		dir, err := os.MkdirTemp("", "idemlab-feedback-")
 		if err != nil {
 			return err
 		}
-		opt.FeedbackDir, p.temporary = dir, dir
+		*feedbackDir, p.temporary = dir, dir
 	}
-	p.feedback = opt.FeedbackDir
+	p.feedback = *feedbackDir
 	return nil
 }
 
