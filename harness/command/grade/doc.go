@@ -120,12 +120,15 @@
 //     a total the rubric does not give for the row's terms;
 //   - a file that is not a shard's JSON, named as what it is (a class
 //     table or CSV, a gradebook file, an HTML page); a file that is not a
-//     regular file, or over 1 GiB.
+//     regular file, or over 256 MiB.
 //
 // An unsigned shard edited so that every field agrees (an invalid
 // observation erased with its flag, its count and its expectation, or a
 // wrong prediction made right) cannot be told from one graded so: only
-// the signature shows it.
+// the signature shows it. A signature says who wrote a shard, not when: a
+// shard signed in an earlier grading with the same key still verifies
+// (the class listing it records must match -class), so use a key per
+// grading where an old shard could be handed in again.
 //
 // The merged class is what one run of the whole class writes, in every
 // format, with the same dashboard and feedback; only the timings differ:

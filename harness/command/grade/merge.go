@@ -13,9 +13,9 @@ import (
 	"idemlab/harness/lab"
 )
 
-// maxShard bounds a shard's file: a class of thousands, feedback and
-// all, is far smaller.
-const maxShard = 1 << 30
+// maxShard bounds a shard's file: a shard of a thousand students,
+// feedback and all, is some tens of MiB.
+const maxShard = 256 << 20
 
 // mergeFlags are grade merge's flags: grade's outputs, its rubric and
 // held-out catalogue to check the shards against, and the key.
