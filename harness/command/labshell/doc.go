@@ -35,6 +35,10 @@
 //
 // # Exit status
 //
+// Run with no COMMAND and no flag but -lab, -C and -lang (bare idem, as
+// the worksheets say), it prints its usage, every command with what it
+// prints, on stdout and exits 0; -h does the same.
+//
 // The exit status is 0 on success, 1 when the operation fails (the
 // store's own error, printed on stderr) and 2 for a usage error (an
 // unknown flag, lab, command or implementation, a malformed argument),

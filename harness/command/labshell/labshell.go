@@ -113,6 +113,15 @@ type options struct {
 	problemData i18n.M
 }
 
+// bare reports whether the command line names nothing to run: no
+// COMMAND, no -list, and no flag but -lab, -C and -lang. Run so, the
+// command prints its usage, its commands, and exits 0, as the worksheets
+// tell a student to run it to see them; a flag that only a COMMAND uses
+// (-impl, -db) without one is a usage error.
+func (o options) bare() bool {
+	return len(o.rest) == 0 && !o.list && !o.implSet && o.heldOut == "" && len(o.pass) == 0
+}
+
 // ownValued are this command's own flags that take a value.
 var ownValued = []string{"impl", "heldout", "C", "lang", "lab"}
 
@@ -198,7 +207,7 @@ func (o options) run(s shell, stdout, stderr io.Writer) int {
 	case o.problem != "":
 		fmt.Fprintf(stderr, "%s: %s\n%s", s.cmd.Name, lang.T(o.problem, o.problemData), s.usageIn(lang))
 		return 2
-	case o.help:
+	case o.help, o.bare():
 		fmt.Fprint(stdout, s.usageIn(lang))
 		return 0
 	}

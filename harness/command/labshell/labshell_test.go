@@ -16,6 +16,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"idemlab/harness/i18n"
+	"idemlab/harness/i18n/i18ntest"
 	"idemlab/harness/lab"
 	leaselab "idemlab/labs/lease/mutants"
 	"idemlab/mutants"
@@ -62,6 +63,7 @@ func TestScripts(t *testing.T) {
 // fresh, empty current directory; none but the successful init may leave
 // a file there.
 func TestRunExitStatus(t *testing.T) {
+	i18ntest.Set(t, i18n.English)
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -70,7 +72,10 @@ func TestRunExitStatus(t *testing.T) {
 		stderr string // substring; "" means stderr must be empty
 		files  []string
 	}{
-		{"no args", nil, 2, "", "idem: missing COMMAND\nusage: idem [-C DIR] [-lang LANG] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]", nil},
+		{"no args", nil, 0, idemShell().usageIn(i18n.English), "", nil},
+		{"no args but -lang", []string{"-lang", "zh-CN"}, 0, idemShell().usageIn(i18n.Chinese), "", nil},
+		{"flags but no command", []string{"-db", "s.db"}, 2, "", "idem: missing COMMAND\nusage: idem [-C DIR] [-lang LANG] [-heldout FILE] [-impl NAME] [-db PATH] COMMAND [ARGS]", nil},
+		{"impl but no command", []string{"-impl", "reference"}, 2, "", "idem: missing COMMAND\nusage: idem", nil},
 		{"unknown flag", []string{"-bogus", "init"}, 2, "", `idem: unknown flag "-bogus"` + "\nusage: idem [-C DIR] [-lang LANG] [-heldout FILE] [-impl NAME]", nil},
 		{"unknown impl", []string{"-impl", "9_nope", "init"}, 2, "", `idem: unknown implementation "9_nope"; idem -list shows the names`, nil},
 		{"unknown impl without command", []string{"-impl", "9_nope"}, 2, "", `idem: unknown implementation "9_nope"`, nil},
