@@ -22,14 +22,14 @@ type Common struct {
 
 // Define defines the common flags on fs.
 func (c *Common) Define(fs *flag.FlagSet) {
-	fs.StringVar(&c.Format, "format", "text", "output `format`: "+strings.Join(writers.Reports.Names(), ", "))
+	fs.StringVar(&c.Format, "format", "text", "output `FORMAT`: "+strings.Join(writers.Reports.Names(), ", "))
 	fs.StringVar(&c.Out, "o", "", "write the output to `FILE` instead of standard output")
 	fs.BoolVar(&c.JSON, "json", false, "the same as -format json")
 	fs.StringVar(&c.Chdir, "C", "", "run against the checkout in `DIR` (default: the current folder)")
 	fs.BoolVar(&c.Quiet, "q", false, "print no progress")
-	fs.DurationVar(&c.Build.Timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
-	fs.IntVar(&c.Build.Parallel, "parallel", 0, "scripts run at once (default: three per CPU)")
-	fs.StringVar(&c.Build.WorkRoot, "workdir", "", "where scripts' stores are made (default: /dev/shm when writable)")
+	fs.DurationVar(&c.Build.Timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run, a `DURATION` such as 2m")
+	fs.IntVar(&c.Build.Parallel, "parallel", 0, "`N` scripts run at once (default: three per CPU)")
+	fs.StringVar(&c.Build.WorkRoot, "workdir", "", "the folder `DIR` where scripts' stores are made (default: /dev/shm when writable)")
 	fs.BoolVar(&c.Build.RunUnreached, "run-unreached", false, "run every observation on every mutant, also one that calls none of the functions the mutant changes")
 }
 

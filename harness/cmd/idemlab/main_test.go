@@ -19,5 +19,5 @@ func TestUsageInDoc(t *testing.T) {
 	const doc = "../../command/idemlab/doc.go"
 	clitest.UsageInDoc(t, doc, "idemlab", run, "-lang", "en")
 	clitest.UsageInDoc(t, doc, "idemlab mutate", run, "mutate")
-	clitest.UsageInDoc(t, doc, "idemlab search", run, "search")
+	clitest.UsageInDoc(t, doc, "idemlab search", run, "search", "-lang", "en")
 }

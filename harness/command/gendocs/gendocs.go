@@ -102,7 +102,7 @@ type usage struct {
 var Usages = map[string]usage{
 	"idemlab":     {Main: "harness/cmd/idemlab", Args: []string{"-lang", "en"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab"},
 	"mutate":      {Main: "harness/cmd/idemlab", Args: []string{"mutate"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab mutate"},
-	"search":      {Main: "harness/cmd/idemlab", Args: []string{"search"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab search"},
+	"search":      {Main: "harness/cmd/idemlab", Args: []string{"search", "-lang", "en"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab search"},
 	"idem":        {Main: "harness/cmd/idem", Args: []string{"-lang", "en"}, File: "harness/command/labshell/doc.go", Doc: "idem"}, // whatever the worksheets and locale say
 	"grade":       {Main: "harness/cmd/grade", File: "harness/command/grade/doc.go", Doc: "grade"},
 	"merge":       {Main: "harness/cmd/grade", Args: []string{"merge"}, File: "harness/command/grade/doc.go", Doc: "grade merge"},
@@ -129,6 +129,9 @@ func regions(labs lab.Registry, root string) ([]docgen.Region, error) {
 	for name, u := range Usages {
 		cmd := exec.Command("go", append([]string{"run", "./" + u.Main}, append(u.Args, "-h")...)...)
 		cmd.Dir = root
+		// The manuals are English, whatever the locale of the one who
+		// runs go generate.
+		cmd.Env = append(os.Environ(), "LC_ALL=C.UTF-8", "LC_MESSAGES=C.UTF-8", "LANG=C.UTF-8", "LANGUAGE=")
 		var out bytes.Buffer
 		cmd.Stdout = &out
 		if err := cmd.Run(); err != nil {

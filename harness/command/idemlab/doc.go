@@ -152,10 +152,10 @@
 //	The kill report of the lab's mutants. Flags:
 //	  -C DIR
 //	    	run against the checkout in DIR (default: the current folder)
-//	  -dir string
-//	    	observation folder (default: the lab's testdata)
-//	  -format format
-//	    	output format: text, json, html, stryker (default "text")
+//	  -dir DIR
+//	    	observation folder DIR (default: the lab's testdata)
+//	  -format FORMAT
+//	    	output FORMAT: text, json, html, stryker (default "text")
 //	  -heldout FILE
 //	    	add the held-out mutants of the catalogue FILE
 //	  -html FILE
@@ -166,31 +166,31 @@
 //	    	the same as -format json
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
-//	  -lang language
-//	    	the report's language, en or zh-CN (default: the worksheet's)
+//	  -lang LANG
+//	    	the report's language LANG, en or zh-CN (default: the worksheet's)
 //	  -mutant ID
 //	    	judge only this mutant (ID; repeatable)
-//	  -name string
-//	    	whose report it is (default: git's user.name)
+//	  -name NAME
+//	    	whose report it is, by NAME (default: git's user.name)
 //	  -o FILE
 //	    	write the output to FILE instead of standard output
-//	  -parallel int
-//	    	scripts run at once (default: three per CPU)
+//	  -parallel N
+//	    	N scripts run at once (default: three per CPU)
 //	  -q	print no progress
 //	  -reveal
 //	    	show every answer before it is predicted, and record that it was shown
-//	  -run regexp
-//	    	run only observations whose name matches this regexp
+//	  -run REGEXP
+//	    	run only observations whose name matches this REGEXP
 //	  -run-unreached
 //	    	run every observation on every mutant, also one that calls none of the functions the mutant changes
 //	  -stryker FILE
 //	    	also write the mutants in Stryker's report schema to FILE
-//	  -student string
-//	    	folder of the student's own observations (default: DIR/student)
-//	  -timeout duration
-//	    	bound on one observation run (default 30s)
-//	  -workdir string
-//	    	where scripts' stores are made (default: /dev/shm when writable)
+//	  -student FOLDER
+//	    	the FOLDER of the student's own observations, named student (default: DIR/student)
+//	  -timeout DURATION
+//	    	bound on one observation run, a DURATION such as 2m (default 30s)
+//	  -workdir DIR
+//	    	the folder DIR where scripts' stores are made (default: /dev/shm when writable)
 //	  -worksheet FILE
 //	    	worksheet holding predictions (FILE; repeatable; default: the lab's worksheets)
 //
@@ -209,10 +209,10 @@
 //	    	run against the checkout in DIR (default: the current folder)
 //	  -all
 //	    	run every observation on every mutant and list every killer (default: stop at each mutant's first kill)
-//	  -dir string
-//	    	observation folder (default: the lab's testdata)
-//	  -format format
-//	    	output format: text, json, html, stryker (default "text")
+//	  -dir DIR
+//	    	observation folder DIR (default: the lab's testdata)
+//	  -format FORMAT
+//	    	output FORMAT: text, json, html, stryker (default "text")
 //	  -json
 //	    	the same as -format json
 //	  -lab NAME
@@ -223,25 +223,25 @@
 //	    	judge by the observations alone: search no survivor, and no equivalent mutant again
 //	  -o FILE
 //	    	write the output to FILE instead of standard output
-//	  -parallel int
-//	    	scripts run at once (default: three per CPU)
+//	  -parallel N
+//	    	N scripts run at once (default: three per CPU)
 //	  -q	print no progress
-//	  -record programs
-//	    	search every equivalent mutant with this many programs and, where none finds a difference, record the search in the equivalent-mutant file
-//	  -run regexp
-//	    	judge only the mutants whose id matches this regexp
+//	  -record N
+//	    	search every equivalent mutant with N programs and, where none finds a difference, record the search in the equivalent-mutant file
+//	  -run REGEXP
+//	    	judge only the mutants whose id matches this REGEXP
 //	  -run-unreached
 //	    	run every observation on every mutant, also one that calls none of the functions the mutant changes
-//	  -search-programs programs
-//	    	search each survivor with this many programs (default 2000)
-//	  -search-seed seed
-//	    	the survivors' searches' seed (default 1)
-//	  -search-time time
-//	    	bound each search's time (shrinking aside) (default 30s)
-//	  -timeout duration
-//	    	bound on one observation run (default 30s)
-//	  -workdir string
-//	    	where scripts' stores are made (default: /dev/shm when writable)
+//	  -search-programs N
+//	    	search each survivor with N programs (default 2000)
+//	  -search-seed SEED
+//	    	the survivors' searches' SEED (default 1)
+//	  -search-time DURATION
+//	    	bound each search's time to a DURATION (shrinking aside) (default 30s)
+//	  -timeout DURATION
+//	    	bound on one observation run, a DURATION such as 2m (default 30s)
+//	  -workdir DIR
+//	    	the folder DIR where scripts' stores are made (default: /dev/shm when writable)
 //
 //	Labs (-lab NAME):
 //	  idemstore    an SQLite idempotency-key store and its retention purge (default)
@@ -262,14 +262,16 @@
 //	    	the instructor's view: any mutant, predicted or not
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
+//	  -lang LANG
+//	    	the language LANG of what it prints, en or zh-CN (default: the worksheet's)
 //	  -mutant NAME
 //	    	the mutant: a lab mutant's NAME or label, a generated mutant's id, or with -heldout a held-out mutant
-//	  -programs programs
-//	    	the search's budget in programs (default 5000)
-//	  -seed seed
-//	    	the search's seed (default 1)
-//	  -time time
-//	    	the search's budget in time (shrinking aside) (default 2m0s)
+//	  -programs N
+//	    	the search's budget: N programs (default 5000)
+//	  -seed SEED
+//	    	the search's SEED (default 1)
+//	  -time DURATION
+//	    	the search's budget in time, a DURATION (shrinking aside) (default 2m0s)
 //	  -worksheet FILE
 //	    	worksheet holding predictions (FILE; repeatable; default: the lab's worksheets)
 //

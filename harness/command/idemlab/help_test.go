@@ -9,6 +9,7 @@ import (
 
 	"idemlab/harness/cli"
 	"idemlab/harness/i18n"
+	"idemlab/harness/i18n/i18ntest"
 	"idemlab/harness/lab"
 	leaselab "idemlab/labs/lease/mutants"
 	"idemlab/mutants"
@@ -51,15 +52,50 @@ func TestHelpInChinese(t *testing.T) {
 // TestFlagsInCatalogue: the catalogue's English words every flag as its
 // definition does, so that -h says the same whichever it prints.
 func TestFlagsInCatalogue(t *testing.T) {
-	fs := flag.NewFlagSet("idemlab", flag.ContinueOnError)
 	var f flags
-	f.define(fs, labs)
-	defined := map[string]string{}
-	fs.VisitAll(func(fl *flag.Flag) { defined[fl.Name] = fl.Usage })
-	cli.LocalizeFlags(fs, i18n.English, "idemlab", i18n.M{"Formats": "text, json, html, stryker"})
-	fs.VisitAll(func(fl *flag.Flag) {
-		if fl.Usage != defined[fl.Name] {
-			t.Errorf("-%s: the catalogue says %q, the definition %q", fl.Name, fl.Usage, defined[fl.Name])
+	var s searchCmdFlags
+	for command, define := range map[string]func(*flag.FlagSet){
+		"idemlab": func(fs *flag.FlagSet) { f.define(fs, labs) },
+		"search":  func(fs *flag.FlagSet) { s.define(fs, labs) },
+	} {
+		fs := flag.NewFlagSet(command, flag.ContinueOnError)
+		define(fs)
+		defined := map[string]string{}
+		fs.VisitAll(func(fl *flag.Flag) { defined[fl.Name] = fl.Usage })
+		cli.LocalizeFlags(fs, i18n.English, command, i18n.M{"Formats": "text, json, html, stryker"})
+		fs.VisitAll(func(fl *flag.Flag) {
+			if fl.Usage != defined[fl.Name] {
+				t.Errorf("%s -%s: the catalogue says %q, the definition %q", command, fl.Name, fl.Usage, defined[fl.Name])
+			}
+		})
+	}
+}
+
+// TestHelpNamesEveryValue: idemlab's -h, and its search's, name each
+// flag's value by what it is (DIR, N, DURATION), in both languages, never
+// by the Go type the flag package prints when a usage names none
+// (-dir string, -timeout duration).
+func TestHelpNamesEveryValue(t *testing.T) {
+	valued := regexp.MustCompile(`(?m)^  -(\S+) (\S+)$`)
+	named := regexp.MustCompile(`^[A-Z]+$`)
+	for _, lang := range i18n.Langs {
+		for _, args := range [][]string{{"-lang", string(lang), "-h"}, {"search", "-h"}, {"mutate", "-h"}} {
+			t.Run(string(lang)+" "+strings.Join(args, " "), func(t *testing.T) {
+				i18ntest.Set(t, lang)
+				var out bytes.Buffer
+				if status := Main(labs, args, &out, &out); status != 0 {
+					t.Fatalf("status %d:\n%s", status, out.String())
+				}
+				lines := valued.FindAllStringSubmatch(out.String(), -1)
+				if len(lines) == 0 {
+					t.Fatalf("no flag with a value:\n%s", out.String())
+				}
+				for _, m := range lines {
+					if !named.MatchString(m[2]) {
+						t.Errorf("-%s's value is called %q, not by what it is:\n%s", m[1], m[2], out.String())
+					}
+				}
+			})
 		}
-	})
+	}
 }

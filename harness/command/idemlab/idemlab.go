@@ -14,6 +14,7 @@ import (
 	"idemlab/harness/exitcode"
 	"idemlab/harness/heldout"
 	"idemlab/harness/i18n"
+	"idemlab/harness/internal/suggest"
 	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
@@ -54,6 +55,9 @@ type flags struct {
 	lang, dir, student, name, runPattern string
 	only, sheets                         cli.Names
 	lab                                  string
+	// say is the language a usage error speaks, the student's (see
+	// helpLang), known once the flags are parsed.
+	say i18n.Lang
 }
 
 func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
@@ -64,11 +68,11 @@ func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
 	fs.StringVar(&f.heldOut, "heldout", "", "add the held-out mutants of the catalogue `FILE`")
 	fs.BoolVar(&f.instructor, "instructor", false, "show everything: every mutant, hidden ones included, and every answer, recorded as shown in the checkout's history")
 	fs.BoolVar(&f.reveal, "reveal", false, "show every answer before it is predicted, and record that it was shown")
-	fs.StringVar(&f.lang, "lang", "", "the report's `language`, en or zh-CN (default: the worksheet's)")
-	fs.StringVar(&f.dir, "dir", "", "observation folder (default: the lab's testdata)")
-	fs.StringVar(&f.student, "student", "", "folder of the student's own observations (default: DIR/student)")
-	fs.StringVar(&f.name, "name", "", "whose report it is (default: git's user.name)")
-	fs.StringVar(&f.runPattern, "run", "", "run only observations whose name matches this `regexp`")
+	fs.StringVar(&f.lang, "lang", "", "the report's language `LANG`, en or zh-CN (default: the worksheet's)")
+	fs.StringVar(&f.dir, "dir", "", "observation folder `DIR` (default: the lab's testdata)")
+	fs.StringVar(&f.student, "student", "", "the `FOLDER` of the student's own observations, named student (default: DIR/student)")
+	fs.StringVar(&f.name, "name", "", "whose report it is, by `NAME` (default: git's user.name)")
+	fs.StringVar(&f.runPattern, "run", "", "run only observations whose name matches this `REGEXP`")
 	fs.Var(&f.only, "mutant", "judge only this mutant (`ID`; repeatable)")
 	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default: the lab's worksheets)")
 }
@@ -83,17 +87,18 @@ func runReport(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
+	f.say = f.helpLang(reg)
 	if fs.NArg() > 0 {
-		return fail(stderr, exitcode.Usage, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+		return fail(stderr, f.say, exitcode.Usage, unexpected(fs, args, reg.Names()))
 	}
 	l, err := reg.Lookup(f.lab)
 	if err != nil {
-		_, err = reg.LookupIn(f.lab, f.helpLang(reg)) // in the student's language
-		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+		_, err = reg.LookupIn(f.lab, f.say) // in the student's language
+		return fail(stderr, f.say, exitcode.Usage, fmt.Errorf("-lab: %v", err))
 	}
 	cfg, err := f.config(l, stderr)
 	if err != nil {
-		return fail(stderr, exitcode.Usage, err)
+		return fail(stderr, f.say, exitcode.Usage, err)
 	}
 	return runLab(cfg, f, stdout, stderr)
 }
@@ -116,11 +121,18 @@ func (f *flags) helpLang(reg lab.Registry) i18n.Lang {
 	if l, err := i18n.Parse(f.lang); f.lang != "" && err == nil {
 		return l
 	}
-	l, err := reg.Lookup(f.lab)
+	return studentLang(reg, f.lab, f.Chdir)
+}
+
+// studentLang is the language of the student of the checkout in chdir
+// ("" for the current folder) in the lab of reg named labName, as the
+// report would choose it with nothing predicted, else the locale's.
+func studentLang(reg lab.Registry, labName, chdir string) i18n.Lang {
+	l, err := reg.Lookup(labName)
 	if err != nil {
 		return i18n.FromEnv()
 	}
-	root, err := mutation.ModuleRoot(cmp.Or(f.Chdir, "."))
+	root, err := mutation.ModuleRoot(cmp.Or(chdir, "."))
 	if err != nil {
 		return i18n.FromEnv()
 	}
@@ -207,7 +219,7 @@ func (f *flags) selection(cfg *labrun.Config) error {
 		case isHeldOut(cfg.HeldOut, name):
 			cfg.HeldOutOnly = append(cfg.HeldOutOnly, name)
 		default:
-			return fmt.Errorf("-mutant %q: no such mutant; the lab's are %s (with -heldout, held-out ones too)", name, strings.Join(labels(cfg.Lab), ", "))
+			return cli.Errorm("usage.no-mutant", i18n.M{"Name": fmt.Sprintf("%q", name), "Suggest": suggest.Nearest(name, labels(cfg.Lab)), "Names": strings.Join(labels(cfg.Lab), ", ")})
 		}
 		words = append(words, "-mutant "+name)
 	}
@@ -293,19 +305,19 @@ func runLab(cfg labrun.Config, f flags, stdout, stderr io.Writer) int {
 	var usageErr *labrun.UsageError
 	switch {
 	case errors.As(err, &usageErr):
-		return fail(stderr, exitcode.Usage, err)
+		return fail(stderr, f.say, exitcode.Usage, err)
 	case err != nil:
-		return fail(stderr, exitcode.Internal, err)
+		return fail(stderr, f.say, exitcode.Internal, err)
 	}
 	for _, w := range plan.Warnings {
 		fmt.Fprintln(stderr, "idemlab:", w.Text())
 	}
 	res, err := plan.Run()
 	if err != nil {
-		return fail(stderr, exitcode.Internal, err)
+		return fail(stderr, f.say, exitcode.Internal, err)
 	}
 	if err := writeAll(res.Report, f, stdout); err != nil {
-		return fail(stderr, exitcode.Internal, err)
+		return fail(stderr, f.say, exitcode.Internal, err)
 	}
 	status := cli.LabStatus(res.Matrix)
 	if status == exitcode.OK && res.HeldOutSurvived() {
@@ -329,9 +341,11 @@ func writeAll(r *report.Report, f flags, stdout io.Writer) error {
 	return nil
 }
 
-func fail(stderr io.Writer, status int, err error) int {
+// fail prints err and returns status; a usage error is worded in lang,
+// the student's language.
+func fail(stderr io.Writer, lang i18n.Lang, status int, err error) int {
 	if status == exitcode.Usage {
-		fmt.Fprintln(stderr, "idemlab:", cli.Misuse(i18n.FromEnv(), err.Error()))
+		fmt.Fprintln(stderr, "idemlab:", cli.Say(lang, err))
 		return status
 	}
 	fmt.Fprintln(stderr, "idemlab:", err)

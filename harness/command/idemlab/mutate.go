@@ -53,10 +53,10 @@ func (f *mutateFlags) define(fs *flag.FlagSet, reg lab.Registry) {
 	fs.BoolVar(&f.list, "list", false, "list the mutants (with -json, as JSON) and run nothing")
 	f.Common.Define(fs)
 	fs.BoolVar(&f.everyObs, "all", false, "run every observation on every mutant and list every killer (default: stop at each mutant's first kill)")
-	fs.StringVar(&f.runPattern, "run", "", "judge only the mutants whose id matches this `regexp`")
-	fs.StringVar(&f.dir, "dir", "", "observation folder (default: the lab's testdata)")
+	fs.StringVar(&f.runPattern, "run", "", "judge only the mutants whose id matches this `REGEXP`")
+	fs.StringVar(&f.dir, "dir", "", "observation folder `DIR` (default: the lab's testdata)")
 	f.search.define(fs)
-	fs.IntVar(&f.record, "record", 0, "search every equivalent mutant with this many `programs` and, where none finds a difference, record the search in the equivalent-mutant file")
+	fs.IntVar(&f.record, "record", 0, "search every equivalent mutant with `N` programs and, where none finds a difference, record the search in the equivalent-mutant file")
 }
 
 // generated is what idemlab mutate works on: the lab's reference and its

@@ -30,9 +30,9 @@ type searchBudget struct {
 const defaultCIPrograms = 50
 
 func (b *searchBudget) define(fs *flag.FlagSet) {
-	fs.IntVar(&b.programs, "search-programs", 2000, "search each survivor with this many `programs`")
-	fs.Uint64Var(&b.seed, "search-seed", 1, "the survivors' searches' `seed`")
-	fs.DurationVar(&b.time, "search-time", 30*time.Second, "bound each search's `time` (shrinking aside)")
+	fs.IntVar(&b.programs, "search-programs", 2000, "search each survivor with `N` programs")
+	fs.Uint64Var(&b.seed, "search-seed", 1, "the survivors' searches' `SEED`")
+	fs.DurationVar(&b.time, "search-time", 30*time.Second, "bound each search's time to a `DURATION` (shrinking aside)")
 	fs.BoolVar(&b.off, "no-search", false, "judge by the observations alone: search no survivor, and no equivalent mutant again")
 }
 

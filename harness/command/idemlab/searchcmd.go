@@ -3,7 +3,7 @@ package idemlab
 // idemlab search: the minimal script that tells one mutant from the
 // reference.
 //
-//	idemlab search -mutant NAME [-lab NAME] [-instructor] [-seed S] [-programs N] [-time D] [-heldout FILE] [-worksheet FILE] [-C DIR]
+//	idemlab search -mutant NAME [-lab NAME] [-lang LANG] [-instructor] [-seed S] [-programs N] [-time D] [-heldout FILE] [-worksheet FILE] [-C DIR]
 //
 // NAME is a lab mutant (its label or name), a generated mutant's id
 // (FILE:LINE:OPERATOR) or, with -heldout, a held-out mutant.
@@ -32,6 +32,7 @@ import (
 	"idemlab/harness/cli"
 	"idemlab/harness/exitcode"
 	"idemlab/harness/i18n"
+	"idemlab/harness/internal/suggest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
@@ -43,69 +44,91 @@ import (
 
 // searchCmdFlags are idemlab search's flags.
 type searchCmdFlags struct {
-	mutant, heldOut, chdir, lab string
-	instructor                  bool
-	sheets                      cli.Names
-	opt                         search.Options
+	mutant, heldOut, chdir, lab, lang string
+	instructor                        bool
+	sheets                            cli.Names
+	opt                               search.Options
 }
 
-func runSearch(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("idemlab search", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: idemlab search -mutant NAME [flags]\n\nThe minimal script that tells one mutant from the reference, found by the differential search. Flags:\n")
-		fs.PrintDefaults()
-		reg.WriteList(fs.Output())
-	}
-	var f searchCmdFlags
+func (f *searchCmdFlags) define(fs *flag.FlagSet, reg lab.Registry) {
 	reg.Define(fs, &f.lab)
 	fs.StringVar(&f.mutant, "mutant", "", "the mutant: a lab mutant's `NAME` or label, a generated mutant's id, or with -heldout a held-out mutant")
 	fs.BoolVar(&f.instructor, "instructor", false, "the instructor's view: any mutant, predicted or not")
 	fs.StringVar(&f.heldOut, "heldout", "", "the held-out catalogue `FILE` the mutant is in (instructors only)")
 	fs.Var(&f.sheets, "worksheet", "worksheet holding predictions (`FILE`; repeatable; default: the lab's worksheets)")
 	fs.StringVar(&f.chdir, "C", "", "run against the checkout in `DIR` (default: the current folder)")
-	fs.Uint64Var(&f.opt.Seed, "seed", 1, "the search's `seed`")
-	fs.IntVar(&f.opt.Programs, "programs", 5000, "the search's budget in `programs`")
-	fs.DurationVar(&f.opt.Time, "time", 2*time.Minute, "the search's budget in `time` (shrinking aside)")
+	fs.StringVar(&f.lang, "lang", "", "the language `LANG` of what it prints, en or zh-CN (default: the worksheet's)")
+	fs.Uint64Var(&f.opt.Seed, "seed", 1, "the search's `SEED`")
+	fs.IntVar(&f.opt.Programs, "programs", 5000, "the search's budget: `N` programs")
+	fs.DurationVar(&f.opt.Time, "time", 2*time.Minute, "the search's budget in time, a `DURATION` (shrinking aside)")
+}
+
+func runSearch(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("idemlab search", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f searchCmdFlags
+	fs.Usage = func() {
+		lang := f.say(reg)
+		fmt.Fprintf(fs.Output(), "%s\n\n%s\n", lang.T("usage.synopsis", i18n.M{"Name": "idemlab search -mutant NAME [flags]"}), lang.T("usage.search", nil))
+		cli.LocalizeFlags(fs, lang, "search", nil)
+		cli.PrintDefaults(fs, lang)
+		reg.WriteListIn(fs.Output(), lang)
+	}
+	f.define(fs, reg)
 	if done, err := cli.Parse(fs, args, stdout); done || err != nil {
 		return map[bool]int{true: exitcode.OK, false: exitcode.Usage}[done]
 	}
+	// Usage errors speak the student's language, as the report would.
+	say := f.say(reg)
+	_, langErr := i18n.Parse(f.lang)
 	switch {
+	case f.lang != "" && langErr != nil:
+		return failSearch(stderr, say, exitcode.Usage, fmt.Errorf("-lang: %v", langErr))
 	case fs.NArg() > 0:
-		return failSearch(stderr, exitcode.Usage, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+		return failSearch(stderr, say, exitcode.Usage, cli.Errorm("misuse.unexpected-argument", i18n.M{"Arg": fmt.Sprintf("%q", fs.Arg(0))}))
 	case f.mutant == "":
-		return failSearch(stderr, exitcode.Usage, errors.New("-mutant NAME: which mutant to search"))
+		return failSearch(stderr, say, exitcode.Usage, cli.Errorm("usage.search-no-mutant", nil))
 	case f.heldOut != "" && !f.instructor:
-		return failSearch(stderr, exitcode.Usage, errors.New("-heldout is the instructor's: add -instructor"))
+		return failSearch(stderr, say, exitcode.Usage, cli.Errorm("usage.search-heldout", nil))
 	}
 	l, err := reg.Lookup(f.lab)
 	if err != nil {
-		_, err = reg.LookupIn(f.lab, i18n.FromEnv()) // in the student's language
-		return failSearch(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+		_, err = reg.LookupIn(f.lab, say) // in the student's language
+		return failSearch(stderr, say, exitcode.Usage, fmt.Errorf("-lab: %v", err))
 	}
 	root, err := cli.Checkout(f.chdir)
 	if err != nil {
-		return failSearch(stderr, exitcode.Usage, err)
+		return failSearch(stderr, say, exitcode.Usage, err)
 	}
 	var res *search.Result
 	if m, ok := l.Lookup(f.mutant); ok && m.Name != l.Reference.Name {
 		lang, status, err := predictedFirst(l, root, m.Name, f)
 		if err != nil {
-			return failSearch(stderr, status, err)
+			return failSearch(stderr, lang, status, err)
 		}
 		if res, err = search.Run(l, l.Reference, m, f.opt); err != nil {
-			return failSearch(stderr, exitcode.Internal, err)
+			return failSearch(stderr, lang, exitcode.Internal, err)
 		}
 		return printSearch(stdout, lang, res)
 	}
 	if !f.instructor {
-		return failSearch(stderr, exitcode.Usage, fmt.Errorf("-mutant %q: not a lab mutant (the lab's are %s); generated and held-out mutants are searched with -instructor", f.mutant, strings.Join(labels(l), ", ")))
+		return failSearch(stderr, say, exitcode.Usage, cli.Errorm("usage.search-not-lab-mutant", i18n.M{
+			"Name": fmt.Sprintf("%q", f.mutant), "Suggest": suggest.Nearest(f.mutant, labels(l)), "Names": strings.Join(labels(l), ", ")}))
 	}
 	res, status, err := searchBuilt(l, root, f)
 	if err != nil {
-		return failSearch(stderr, status, err)
+		return failSearch(stderr, i18n.English, status, err)
 	}
 	return printSearch(stdout, i18n.English, res)
+}
+
+// say is the language search speaks: -lang's, else the student's, as
+// the report would choose it with nothing predicted.
+func (f *searchCmdFlags) say(reg lab.Registry) i18n.Lang {
+	if l, err := i18n.Parse(f.lang); f.lang != "" && err == nil {
+		return l
+	}
+	return studentLang(reg, f.lab, f.chdir)
 }
 
 // predictedFirst lets a student search a lab mutant only once its
@@ -127,6 +150,9 @@ func predictedFirst(l *lab.Lab, root, name string, f searchCmdFlags) (i18n.Lang,
 	// As the report would speak: the predictions', else the started
 	// worksheet's, else the locale's.
 	lang := plan.Language()
+	if l, err := i18n.Parse(f.lang); f.lang != "" && err == nil {
+		lang = l
+	}
 	if plan.Sheet == nil || !slices.ContainsFunc(plan.Sheet.Predictions, func(p predict.Prediction) bool { return p.Mutant == name }) {
 		m, _ := l.Catalogue.Lookup(name)
 		return lang, exitcode.Usage, errors.New(lang.T("search.predict-first", i18n.M{"Label": m.Label}))
@@ -193,7 +219,13 @@ func printSearch(w io.Writer, lang i18n.Lang, res *search.Result) int {
 	return exitcode.OK
 }
 
-func failSearch(stderr io.Writer, status int, err error) int {
-	fmt.Fprintf(stderr, "idemlab search: %v\n", err)
+// failSearch prints err and returns status; a usage error is worded in
+// lang, the student's language.
+func failSearch(stderr io.Writer, lang i18n.Lang, status int, err error) int {
+	msg := err.Error()
+	if status == exitcode.Usage {
+		msg = cli.Say(lang, err)
+	}
+	fmt.Fprintf(stderr, "idemlab search: %s\n", msg)
 	return status
 }

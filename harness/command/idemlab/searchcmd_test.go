@@ -7,7 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"idemlab/harness/exitcode"
+	"idemlab/harness/i18n"
+	"idemlab/harness/i18n/i18ntest"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/outcome"
 	"idemlab/mutants"
@@ -18,6 +22,7 @@ import (
 // student's worksheet predicts it; the script printed is an observation
 // that passes on the reference and fails on the mutant.
 func TestSearchCommand(t *testing.T) {
+	i18ntest.Set(t, i18n.English)
 	sheet := root + "/mutants/testdata/answers/worksheet.md" // predicts 4_fetch, not 5_expired
 	tests := []struct {
 		name     string
@@ -93,6 +98,38 @@ func TestSearchBeforePredictingSpeaksTheLocale(t *testing.T) {
 			}
 			if !strings.HasPrefix(stderr.String(), tt.want) {
 				t.Errorf("stderr %q does not start %q", stderr.String(), tt.want)
+			}
+		})
+	}
+}
+
+// TestSearchUsageErrorsInTheStudentsLanguage: idemlab search's usage
+// errors speak the student's language, and a mistyped mutant gets the
+// lab mutant it is nearest to.
+func TestSearchUsageErrorsInTheStudentsLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang i18n.Lang
+		args []string
+		want string
+	}{
+		{i18n.English, nil, "idemlab search: -mutant NAME: which mutant to search\n"},
+		{i18n.Chinese, nil, "idemlab search: -mutant NAME：要搜索哪个变异体\n"},
+		{i18n.English, []string{"-mutant", "4_fetch", "x"}, "idemlab search: unexpected argument \"x\"\n"},
+		{i18n.Chinese, []string{"-mutant", "4_fetch", "x"}, "idemlab search: 多余的参数 \"x\"\n"},
+		{i18n.English, []string{"-heldout", "h.json", "-mutant", "x"}, "idemlab search: -heldout is the instructor's: add -instructor\n"},
+		{i18n.Chinese, []string{"-heldout", "h.json", "-mutant", "x"}, "idemlab search: -heldout 是教师用的：请加上 -instructor\n"},
+		{i18n.English, []string{"-mutant", "1_int"}, "idemlab search: -mutant \"1_int\": not a lab mutant (did you mean 1_init?) (the lab's are 1_init, 2_reserve, 3_finish, 4_fetch, 5_expired, 6_purge, 7_counts, 8_cycle); generated and held-out mutants are searched with -instructor\n"},
+		{i18n.Chinese, []string{"-mutant", "1_int"}, "idemlab search: -mutant \"1_int\"：不是本实验的变异体（你是不是想写 1_init？）（本实验的变异体有 1_init, 2_reserve, 3_finish, 4_fetch, 5_expired, 6_purge, 7_counts, 8_cycle）；生成的变异体和保留变异体要加上 -instructor 才能搜索\n"},
+		{i18n.Chinese, []string{"-bogus"}, "没有这个参数：-bogus\n运行 'idemlab search -h' 查看用法\n"},
+	} {
+		t.Run(string(c.lang)+" "+strings.Join(c.args, " "), func(t *testing.T) {
+			i18ntest.Set(t, c.lang)
+			var stdout, stderr bytes.Buffer
+			if status := run(append([]string{"search"}, c.args...), &stdout, &stderr); status != exitcode.Usage {
+				t.Errorf("exit status %d, want %d", status, exitcode.Usage)
+			}
+			if diff := cmp.Diff(c.want, stderr.String()); diff != "" {
+				t.Errorf("stderr (-want +got):\n%s", diff)
 			}
 		})
 	}
