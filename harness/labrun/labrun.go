@@ -264,28 +264,43 @@ func Known(l *lab.Lab, obs []killmatrix.Observation) predict.Known {
 // inputs digests the observations run, the worksheets and the lab.
 func (cfg Config) inputs(obs []killmatrix.Observation) ([]report.Digest, error) {
 	var files []string
+	var outside []report.Digest
 	for _, o := range obs {
-		files = append(files, o.File) // already relative to the root
+		// Relative to the root, unless the student's folder lies outside
+		// the checkout (-student ../elsewhere/student): report.Inputs
+		// reads only inside the root, so that one is digested here, from
+		// the file that runs (read once already, through the submission's
+		// checks).
+		if filepath.IsLocal(filepath.FromSlash(o.File)) {
+			files = append(files, o.File)
+			continue
+		}
+		outside = append(outside, digestOutside(o.File, o.Run))
 	}
 	// A worksheet the user named outside the checkout (-worksheet
-	// /tmp/w.md) is no part of it: report.Inputs reads only inside the
-	// root, so it is digested here, as the sheet read it.
-	var outside []report.Digest
+	// /tmp/w.md) is no part of it either: it is digested here, as the
+	// sheet read it.
 	for _, w := range cfg.Worksheets {
 		rel := slashRel(cfg.Root, w)
 		if !filepath.IsAbs(filepath.FromSlash(rel)) {
 			files = append(files, rel)
 			continue
 		}
-		d := report.Digest{Path: rel}
-		if data, err := os.ReadFile(w); err == nil {
-			sum := sha256.Sum256(data)
-			d.SHA256 = hex.EncodeToString(sum[:])
-		}
-		outside = append(outside, d)
+		outside = append(outside, digestOutside(rel, w))
 	}
 	in, err := report.Inputs(cfg.Root, cfg.Lab.Layout, files)
 	return append(outside, in...), err
+}
+
+// digestOutside is the digest of file, named rel in the report; a file
+// that cannot be read has an empty digest, as a missing worksheet has.
+func digestOutside(rel, file string) report.Digest {
+	d := report.Digest{Path: rel}
+	if data, err := os.ReadFile(file); err == nil {
+		sum := sha256.Sum256(data)
+		d.SHA256 = hex.EncodeToString(sum[:])
+	}
+	return d
 }
 
 // A Result is what a run found.
