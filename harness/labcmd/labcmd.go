@@ -17,15 +17,37 @@ import (
 // as Go writes floats, or one of NaN, Inf, +Inf and -Inf (in any letter
 // case); a number too large for a float is an infinity. Hexadecimal floats
 // and digit separators are refused, to keep times readable.
-func ParseSeconds(s string) (float64, error) {
+func ParseSeconds(s string) (float64, error) { return parseDecimal(s, "number of seconds") }
+
+// ParseNumber parses a quantity that is not a time (a rate, a weight, an
+// amount of tokens) as ParseSeconds parses a time, and says "want a
+// number" when it cannot.
+func ParseNumber(s string) (float64, error) { return parseDecimal(s, "number") }
+
+// parseDecimal is ParseSeconds, its errors naming what was wanted.
+func parseDecimal(s, what string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return 0, errors.New("want a number of seconds (or NaN, Inf, -Inf)")
+		return 0, fmt.Errorf("want a %s (or NaN, Inf, -Inf)", what)
 	}
 	if strings.ContainsAny(s, "xX_") || strings.ContainsAny(s, "pP") && !isNamed(s) {
-		return 0, errors.New("want a decimal number of seconds")
+		return 0, fmt.Errorf("want a decimal %s", what)
 	}
 	return v, nil
+}
+
+// ParseCount parses a count: decimal digits, at most an int64's largest
+// value, 0 included. A sign, a fraction or a suffix is refused, saying
+// what a count is.
+func ParseCount(s string) (int64, error) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, fmt.Errorf("want a count: a whole number from 0 to %d", int64(math.MaxInt64))
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("want a count: a whole number from 0 to %d", int64(math.MaxInt64))
+	}
+	return n, nil
 }
 
 // isNamed reports whether s spells NaN or an infinity.

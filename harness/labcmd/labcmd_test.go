@@ -28,9 +28,49 @@ func TestParseSeconds(t *testing.T) {
 	if got, err := labcmd.ParseSeconds("NaN"); err != nil || !math.IsNaN(got) {
 		t.Errorf("ParseSeconds(NaN) = %v, %v", got, err)
 	}
-	for s, want := range map[string]string{"": "want a number", "10s": "want a number", "ten": "want a number", "0x1p4": "decimal", "1_000": "decimal", "1p3": "want a number"} {
+	for s, want := range map[string]string{"": "want a number", "10s": "want a number", "ten": "want a number", "0x1p4": "decimal number of seconds", "1_000": "decimal", "1p3": "want a number"} {
 		if _, err := labcmd.ParseSeconds(s); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseSeconds(%q) = %v, want an error containing %q", s, err, want)
+		}
+	}
+}
+
+// TestParseNumberAndCount: a quantity that is not a time is parsed and
+// refused in its own words, never as "a number of seconds".
+func TestParseNumberAndCount(t *testing.T) {
+	type result struct {
+		N   float64
+		C   int64
+		Err string
+	}
+	errText := func(err error) string {
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	for _, tc := range []struct {
+		s             string
+		number, count result
+	}{
+		{"12", result{N: 12}, result{C: 12}},
+		{"0", result{}, result{}},
+		{"007", result{N: 7}, result{C: 7}},
+		{"1.5", result{N: 1.5}, result{Err: "want a count: a whole number from 0 to 9223372036854775807"}},
+		{"-3", result{N: -3}, result{Err: "want a count: a whole number from 0 to 9223372036854775807"}},
+		{"+3", result{N: 3}, result{Err: "want a count: a whole number from 0 to 9223372036854775807"}},
+		{"9223372036854775808", result{N: 9223372036854775808}, result{Err: "want a count: a whole number from 0 to 9223372036854775807"}},
+		{"", result{Err: "want a number (or NaN, Inf, -Inf)"}, result{Err: "want a count: a whole number from 0 to 9223372036854775807"}},
+		{"ten", result{Err: "want a number (or NaN, Inf, -Inf)"}, result{Err: "want a count: a whole number from 0 to 9223372036854775807"}},
+		{"1_000", result{Err: "want a decimal number"}, result{Err: "want a count: a whole number from 0 to 9223372036854775807"}},
+	} {
+		n, err := labcmd.ParseNumber(tc.s)
+		if diff := cmp.Diff(tc.number, result{N: n, Err: errText(err)}); diff != "" {
+			t.Errorf("ParseNumber(%q) (-want +got):\n%s", tc.s, diff)
+		}
+		c, err := labcmd.ParseCount(tc.s)
+		if diff := cmp.Diff(tc.count, result{C: c, Err: errText(err)}); diff != "" {
+			t.Errorf("ParseCount(%q) (-want +got):\n%s", tc.s, diff)
 		}
 	}
 }

@@ -126,6 +126,9 @@ var storeForms = []wordedForm{
 	// The lab command's reading of its arguments (package labcmd).
 	form(`want a number of seconds \(or NaN, Inf, -Inf\)`, "failure.arg-seconds"),
 	form(`want a decimal number of seconds`, "failure.arg-decimal"),
+	form(`want a number \(or NaN, Inf, -Inf\)`, "failure.arg-number"),
+	form(`want a decimal number`, "failure.arg-decimal-number"),
+	form(`want a count: a whole number from 0 to (\d+)`, "failure.arg-count", "Max"),
 	form(`want an integer`, "failure.arg-integer"),
 	form(`want an integer from (-?\d+) to (-?\d+)`, "failure.arg-integer-range", "Min", "Max"),
 	form(`not JSON: (.+)`, "failure.arg-json", "@Error"),

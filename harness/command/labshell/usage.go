@@ -79,6 +79,9 @@ var whyForms = []struct {
 }{
 	{"command.why.seconds", regexp.MustCompile(`^want a number of seconds \(or NaN, Inf, -Inf\)$`)},
 	{"command.why.decimal", regexp.MustCompile(`^want a decimal number of seconds$`)},
+	{"command.why.number", regexp.MustCompile(`^want a number \(or NaN, Inf, -Inf\)$`)},
+	{"command.why.decimal-number", regexp.MustCompile(`^want a decimal number$`)},
+	{"command.why.count", regexp.MustCompile(`^want a count: a whole number from 0 to (\S+)$`)},
 	{"command.why.integer", regexp.MustCompile(`^want an integer$`)},
 	{"command.why.range", regexp.MustCompile(`^want an integer from (\S+) to (\S+)$`)},
 	{"command.why.json", regexp.MustCompile(`^not JSON: (.*)$`)},
