@@ -19,6 +19,9 @@
 //	idemlab mutate [-lab NAME] [flags]
 //	idemlab search -mutant NAME [-lab NAME] [flags]
 //
+// Flags may also come before the subcommand, as go -C DIR test takes
+// them: idemlab -lab lease mutate is idemlab mutate -lab lease.
+//
 // # The kill report
 //
 // idemlab reads the lab's observations (its layout's happy/ and edge/

@@ -30,13 +30,11 @@ import (
 // on the lab of reg that -lab names (the registry's first by default),
 // writing to stdout and stderr, and returns the exit status: a main is
 // os.Exit(idemlab.Main(labs, os.Args[1:], os.Stdout, os.Stderr)). args
-// may start with mutate or search for those subcommands.
+// may name the subcommand mutate or search, first or after flags
+// (idemlab -lab lease mutate).
 func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "mutate" {
-		return runMutate(reg, args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "search" {
-		return runSearch(reg, args[1:], stdout, stderr)
+	if sub, rest := splitSubcommand(reg, args); sub != "" {
+		return subcommands[sub](reg, rest, stdout, stderr)
 	}
 	return runReport(reg, args, stdout, stderr)
 }
