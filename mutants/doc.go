@@ -40,6 +40,9 @@
 //
 // # The tests
 //
+// Each is one line calling idemlab/harness/labtest, the test kit every
+// lab shares:
+//
 //   - TestLab is the gate CI relies on: every observation of testdata/happy
 //     and testdata/edge passes on the reference, and every mutant is
 //     killed, among others by the observation the catalogue intends, and by
@@ -50,9 +53,9 @@
 //     observations (testdata/student) that counts as no evidence, and why.
 //     These two are the only tests a student's work can fail, and "go test
 //     ./mutants" is the student's quick loop.
-//   - TestCopiesAreFresh, TestEmbeddedCatalogue and TestLabIsSound keep the
-//     copies, the registry, the embedded catalogue and the idem.API type in
-//     step with the reference; TestClauses holds clauses.json against the
+//   - TestCopiesAreFresh and TestLabIsSound keep the copies, the registry,
+//     the embedded catalogue and the idem.API type in step with the
+//     reference; TestHandWritten checks each hand_written reason; TestClauses holds clauses.json against the
 //     observations; TestExampleWorksheet runs the filled example in
 //     mutants/testdata/answers (an answer key for the tests). The thousand-run test of the interleaving
 //     observation lives apart, in mutants/interleavetest, so that the

@@ -2,9 +2,7 @@ package mutants_test
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -12,113 +10,10 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
+	"idemlab/harness/labtest"
 	"idemlab/harness/report"
-	"idemlab/harness/submission"
 	"idemlab/mutants"
 )
-
-// studentRun runs the lab the way go run ./harness/cmd/idemlab does on
-// the student's checkout: the lab's observations, the student's own from
-// studentDir read through the same trust boundary grading applies, and
-// the predictions of cfg's worksheets (default the lab's two), in the
-// student's view and language.
-func studentRun(t *testing.T, studentDir string, cfg labrun.Config) *labrun.Result {
-	t.Helper()
-	res, err := tryStudentRun(t, studentDir, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-// tryStudentRun is studentRun, returning what stops the run.
-func tryStudentRun(t *testing.T, studentDir string, cfg labrun.Config) (*labrun.Result, error) {
-	t.Helper()
-	cfg.Lab, cfg.Root = mutants.Lab(), root
-	own, refused, err := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits, Root: root}.ReadObservations(studentDir)
-	if err != nil {
-		return nil, fmt.Errorf("your observations in %s: %v", studentDir, err)
-	}
-	if own == nil {
-		own = []killmatrix.Observation{}
-	}
-	cfg.Own, cfg.Refused, cfg.StudentRoot = own, refused, filepath.Dir(studentDir)
-	plan, err := labrun.Prepare(cfg)
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range plan.Warnings {
-		t.Log(w.Text())
-	}
-	return plan.Run()
-}
-
-// TestPredictions compares every prediction recorded in the worksheets
-// with what the lab shows, one subtest a mutant, in the worksheet's
-// language. A wrong prediction fails with the lesson: what was predicted,
-// what happened, and where the reference and the mutant part ways, with
-// the mutant's hint. A right one passes; go test -v shows every lesson.
-// Like idemlab, it records in worksheet.history.json when each
-// prediction was first seen, so a verdict can say it came first.
-func TestPredictions(t *testing.T) {
-	res := studentRun(t, filepath.Join(root, "testdata", killmatrix.KindStudent), labrun.Config{
-		History: filepath.Join(root, mutants.Lab().Layout.History),
-	})
-	r := res.Report
-	t.Run("a block per mutant", func(t *testing.T) {
-		have := slices.Clone(r.Predictions.Unfilled)
-		for _, p := range r.Predictions.Predictions {
-			have = append(have, p.Mutant)
-		}
-		for _, m := range mutants.Lab().Catalogue.Mutants {
-			if !slices.Contains(have, m.Name) && !slices.Contains(have, m.ID()) {
-				t.Errorf("no prediction block for mutant %s in either worksheet: put back the step's block (mutant: %s)", m.ID(), m.ID())
-			}
-		}
-	})
-	if len(r.WorksheetProblems) > 0 {
-		// A malformed block is left out; the others are judged below.
-		t.Run("worksheet", func(t *testing.T) { t.Error("\n" + r.WorksheetProblemsText()) })
-	}
-	if len(r.Verdicts) == 0 {
-		t.Skip(r.NothingPredicted())
-	}
-	for _, v := range r.Verdicts {
-		mu, _ := r.Mutant(v.Prediction.Mutant)
-		t.Run(mu.ID(), func(t *testing.T) {
-			switch {
-			case !v.Judged:
-				t.Skip("\n" + r.Lesson(v))
-			case !v.Right:
-				t.Error("\n" + r.Lesson(v))
-			default:
-				t.Log("\n" + r.Lesson(v))
-			}
-		})
-	}
-	if len(r.Unpredicted) > 0 {
-		t.Log(r.ScoreLine())
-	}
-}
-
-// TestStudentObservations names each of the student's own observations
-// that counts as no evidence, and why: refused before it ran, broken on
-// the reference (with the mutants whose behaviour it expects), flaky or
-// timed out. It passes when there are none.
-func TestStudentObservations(t *testing.T) {
-	dir := filepath.Join(root, "testdata", killmatrix.KindStudent)
-	// Worded in the language of the student's worksheets; a worksheet
-	// that does not read is TestPredictions' to report, not this test's.
-	res, err := tryStudentRun(t, dir, labrun.Config{})
-	if err != nil {
-		res = studentRun(t, dir, labrun.Config{Worksheets: []string{}})
-	}
-	for _, u := range res.Report.Uncounted {
-		t.Run(strings.TrimPrefix(u.Observation, killmatrix.KindStudent+"/"), func(t *testing.T) {
-			t.Error(res.Report.UncountedText(u))
-		})
-	}
-}
 
 // TestExampleWorksheet runs the lab against the filled example worksheet
 // in mutants/testdata/answers, which holds right and wrong predictions on purpose,
@@ -126,7 +21,7 @@ func TestStudentObservations(t *testing.T) {
 func TestExampleWorksheet(t *testing.T) {
 	example := filepath.Join(root, "mutants", "testdata", "answers")
 	sheet := filepath.Join(example, "worksheet.md")
-	res := studentRun(t, filepath.Join(example, killmatrix.KindStudent), labrun.Config{Worksheets: []string{sheet}})
+	res := labtest.StudentRun(t, mutants.Lab(), filepath.Join(example, killmatrix.KindStudent), labrun.Config{Worksheets: []string{sheet}})
 	r := res.Full
 
 	right := map[string]bool{}

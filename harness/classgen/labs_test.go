@@ -3,6 +3,7 @@ package classgen_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,20 +17,19 @@ import (
 	"idemlab/harness/labrun/testdata/counter"
 	"idemlab/harness/outcome"
 	"idemlab/harness/submission"
-	lease "idemlab/labs/lease/mutants"
-	"idemlab/mutants"
+	"idemlab/labs"
 )
 
 // TestEveryLab writes a class of each lab and runs every observation it
-// wrote on the lab's reference: a copied killer or happy-path observation
+// wrote on the lab's reference (every built-in lab, and the counter): a copied killer or happy-path observation
 // passes, an invalid one fails, and the one that runs a program is
 // refused before it runs. Each lab's class speaks its own commands.
 func TestEveryLab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs observations of three labs")
 	}
-	for _, l := range []*lab.Lab{mutants.Lab(), lease.Lab(), counter.Lab()} {
-		t.Run(l.Name, func(t *testing.T) { everyObservation(t, l) })
+	for _, e := range append(slices.Clone(labs.Builtin), lab.Entry{Name: "counter", Lab: counter.Lab}) {
+		t.Run(e.Name, func(t *testing.T) { everyObservation(t, e.Lab()) })
 	}
 }
 

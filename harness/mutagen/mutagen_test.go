@@ -12,9 +12,10 @@ import (
 
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun/testdata/counter"
+	"idemlab/harness/labtest"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/mutation"
-	lease "idemlab/labs/lease/mutants"
+	"idemlab/labs"
 	"idemlab/mutants"
 )
 
@@ -356,38 +357,13 @@ func TestReferenceMutants(t *testing.T) {
 	}
 }
 
-// TestHandMutantsCovered: each mutant of every lab's catalogue is either
-// made by an operator (the same source after gofmt) or says in its
-// hand_written field why none makes it, never both.
+// TestHandMutantsCovered: each mutant of every lab's catalogue (every
+// built-in lab, and the counter) is either made by an operator (the same
+// source after gofmt) or says in its hand_written field why none makes
+// it, never both (labtest.HandWritten).
 func TestHandMutantsCovered(t *testing.T) {
-	root, err := mutation.ModuleRoot(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range []*lab.Lab{mutants.Lab(), lease.Lab(), counter.Lab()} {
-		t.Run(l.Name, func(t *testing.T) {
-			cat := l.Catalogue
-			src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(cat.Reference)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ms, err := mutagen.GenerateAll(cat.Reference, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cover, err := mutagen.Cover(src, cat.Mutants, ms)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, h := range cat.Mutants {
-				switch id := cover[h.Name]; {
-				case id == "" && h.HandWritten == "":
-					t.Errorf("%s: mutant %s is not among the generated mutants, and its hand_written does not say why", h.Pos, h.Name)
-				case id != "" && h.HandWritten != "":
-					t.Errorf("%s: mutant %s is generated as %s but says it is hand_written: drop the field", h.Pos, h.Name, id)
-				}
-			}
-		})
+	for _, e := range append(slices.Clone(labs.Builtin), lab.Entry{Name: "counter", Lab: counter.Lab}) {
+		t.Run(e.Name, func(t *testing.T) { labtest.HandWritten(t, e.Lab()) })
 	}
 }
 

@@ -37,6 +37,9 @@
 //
 // # The tests
 //
+// Each test is one line calling idemlab/harness/labtest, the test kit
+// every lab shares:
+//
 //   - TestLab is the gate: every observation passes on the reference;
 //     every mutant is killed, by its intended killer among others, with a
 //     kill vector no other mutant shares; every mutant survives some
@@ -57,9 +60,10 @@
 //     single-point mutant (killed, or listed in equivalent.json), and
 //     grading a class sharded and merged. It is apart, with the
 //     interleavings' thousand runs, so that the quick loop stays quick.
-//   - TestCopiesAreFresh, TestEmbeddedCatalogue and TestLabIsSound keep
-//     the copies, the registry, the embedded catalogue and the lease.API
-//     type in step with the reference; TestClauses holds clauses.json
+//   - TestCopiesAreFresh and TestLabIsSound keep the copies, the
+//     registry, the embedded catalogue and the lease.API type in step with
+//     the reference; TestHandWritten checks each hand_written reason;
+//     TestClauses holds clauses.json
 //     against the observations. The thousand-run test of the two-worker
 //     interleavings lives apart, in labs/lease/mutants/interleavetest, so
 //     that the quick loop stays quick.

@@ -2,9 +2,7 @@ package mutants_test
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -12,110 +10,10 @@ import (
 
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
+	"idemlab/harness/labtest"
 	"idemlab/harness/report"
-	"idemlab/harness/submission"
 	"idemlab/labs/lease/mutants"
 )
-
-// labDir is the lab's folder, from this package's.
-var labDir = filepath.Join(root, filepath.FromSlash(mutants.Dir))
-
-// studentRun runs the lab as the kill report does on a student's checkout:
-// the lab's observations, the student's own from studentDir read through
-// the trust boundary grading applies, and the predictions of cfg's
-// worksheets (default the lab's two), in the student's view and language.
-func studentRun(t *testing.T, studentDir string, cfg labrun.Config) *labrun.Result {
-	t.Helper()
-	res, err := tryStudentRun(t, studentDir, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-// tryStudentRun is studentRun, returning what stops the run.
-func tryStudentRun(t *testing.T, studentDir string, cfg labrun.Config) (*labrun.Result, error) {
-	t.Helper()
-	cfg.Lab, cfg.Root = mutants.Lab(), root
-	own, refused, err := submission.Reader{Lab: cfg.Lab, Limits: submission.DefaultLimits, Root: root}.ReadObservations(studentDir)
-	if err != nil {
-		return nil, fmt.Errorf("your observations in %s: %v", studentDir, err)
-	}
-	if own == nil {
-		own = []killmatrix.Observation{}
-	}
-	cfg.Own, cfg.Refused, cfg.StudentRoot = own, refused, filepath.Dir(studentDir)
-	plan, err := labrun.Prepare(cfg)
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range plan.Warnings {
-		t.Log(w.Text())
-	}
-	return plan.Run()
-}
-
-// TestPredictions compares every prediction recorded in the lab's
-// worksheets with what the lab shows, one subtest a mutant, in the
-// worksheet's language. A wrong prediction fails with its lesson; a right
-// one passes, and go test -v shows every lesson. It records in
-// labs/lease/worksheet.history.json when each prediction was first seen.
-func TestPredictions(t *testing.T) {
-	res := studentRun(t, filepath.Join(labDir, "testdata", killmatrix.KindStudent), labrun.Config{
-		History: filepath.Join(root, filepath.FromSlash(mutants.Lab().Layout.History)),
-	})
-	r := res.Report
-	t.Run("a block per mutant", func(t *testing.T) {
-		have := slices.Clone(r.Predictions.Unfilled)
-		for _, p := range r.Predictions.Predictions {
-			have = append(have, p.Mutant)
-		}
-		for _, m := range mutants.Lab().Catalogue.Mutants {
-			if !slices.Contains(have, m.Name) && !slices.Contains(have, m.ID()) {
-				t.Errorf("no prediction block for mutant %s in either worksheet: put back the step's block (mutant: %s)", m.ID(), m.ID())
-			}
-		}
-	})
-	if len(r.WorksheetProblems) > 0 {
-		// A malformed block is left out; the others are judged below.
-		t.Run("worksheet", func(t *testing.T) { t.Error("\n" + r.WorksheetProblemsText()) })
-	}
-	if len(r.Verdicts) == 0 {
-		t.Skip(r.NothingPredicted())
-	}
-	for _, v := range r.Verdicts {
-		mu, _ := r.Mutant(v.Prediction.Mutant)
-		t.Run(mu.ID(), func(t *testing.T) {
-			switch {
-			case !v.Judged:
-				t.Skip("\n" + r.Lesson(v))
-			case !v.Right:
-				t.Error("\n" + r.Lesson(v))
-			default:
-				t.Log("\n" + r.Lesson(v))
-			}
-		})
-	}
-	if len(r.Unpredicted) > 0 {
-		t.Log(r.ScoreLine())
-	}
-}
-
-// TestStudentObservations names each of the student's own observations
-// (labs/lease/testdata/student) that counts as no evidence, and why. It
-// passes when there are none.
-func TestStudentObservations(t *testing.T) {
-	dir := filepath.Join(labDir, "testdata", killmatrix.KindStudent)
-	res, err := tryStudentRun(t, dir, labrun.Config{})
-	if err != nil {
-		res = studentRun(t, dir, labrun.Config{Worksheets: []string{}})
-	}
-	for _, u := range res.Report.Uncounted {
-		t.Run(strings.TrimPrefix(u.Observation, killmatrix.KindStudent+"/"), func(t *testing.T) {
-			t.Error(res.Report.UncountedText(u))
-		})
-	}
-}
 
 // TestExampleWorksheet is a student's trial of the Chinese worksheet:
 // labs/lease/mutants/testdata/answers holds it filled with right and wrong
@@ -123,9 +21,9 @@ func TestStudentObservations(t *testing.T) {
 // valid and one that expects a mutant's behaviour. The verdicts, the
 // score, the misconception and the lessons, in Chinese, are checked.
 func TestExampleWorksheet(t *testing.T) {
-	example := filepath.Join(labDir, "mutants", "testdata", "answers")
+	example := filepath.Join(root, mutants.Dir, "mutants", "testdata", "answers")
 	sheet := filepath.Join(example, "worksheet.zh-CN.md")
-	res := studentRun(t, filepath.Join(example, killmatrix.KindStudent), labrun.Config{Worksheets: []string{sheet}})
+	res := labtest.StudentRun(t, mutants.Lab(), filepath.Join(example, killmatrix.KindStudent), labrun.Config{Worksheets: []string{sheet}})
 	r := res.Full
 	if r.Meta.Lang != "zh-CN" {
 		t.Errorf("the report's language is %q, want zh-CN: the predictions are in the Chinese worksheet", r.Meta.Lang)

@@ -18,7 +18,7 @@ import (
 	"idemlab/harness/heldout"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/labrun"
-	"idemlab/harness/mutagen"
+	"idemlab/harness/labtest"
 	"idemlab/harness/outcome"
 	"idemlab/harness/report"
 	"idemlab/harness/search"
@@ -206,68 +206,10 @@ func TestHeldOut(t *testing.T) {
 	}
 }
 
-// TestGeneratedMutants generates every single-point mutant of the lease
-// store, builds them into one program with harness/mutagen, and judges
-// them with the lab's observations, as idemlab mutate does: every one is
-// killed or listed, with its reason, in equivalent.json, and each
-// catalogue mutant's generated twin is named.
-func TestGeneratedMutants(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a program of every generated mutant")
-	}
-	l := mutants.Lab()
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Source)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen, err := mutagen.GenerateAll(l.Layout.Source, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	eqData, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Layout.Equivalents)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	eq, err := mutagen.ParseEquivalent(l.Layout.Equivalents, eqData, gen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cover, err := mutagen.Cover(src, l.Catalogue.Mutants, gen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hand := map[string]string{}
-	for name, id := range cover {
-		if id != "" {
-			hand[id] = name
-		}
-	}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := mutagen.Run(l, src, gen, mutagen.BuildOptions{Root: abs}, mutagen.RunOptions{Strict: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := report.Generated(report.GeneratedRun{Lab: l.Name, Source: l.Layout.Source, Text: src, Mutants: gen, Result: res, Equivalents: eq, Hand: hand})
-	var text bytes.Buffer
-	if err := r.Text(&text); err != nil {
-		t.Fatal(err)
-	}
-	if !r.Passed() {
-		t.Errorf("generated mutants of %s:\n%s", l.Layout.Source, text.String())
-	}
-	s := r.Summary
-	t.Logf("%d generated mutants of %s: %d killed, %d equivalent, %d survived, %d unviable; built in %v, run in %v",
-		len(gen), l.Layout.Source, s.Killed, s.Equivalent, s.Survived, s.Unviable, res.Build.Round(time.Millisecond), res.Run.Round(time.Millisecond))
-	if r.Meta.Kind != report.KindGenerated || r.Meta.Lab != l.Name || len(r.Mutants) != len(gen) {
-		t.Errorf("generated report: kind %q, lab %q, %d mutants; want %q, %q, %d", r.Meta.Kind, r.Meta.Lab, len(r.Mutants), report.KindGenerated, l.Name, len(gen))
-	}
-	if len(hand) == 0 {
-		t.Error("no generated mutant equals a catalogue mutant")
-	}
-}
+// TestGeneratedMutants: every single-point mutant of the lease store
+// dies or is listed in labs/lease/mutants/equivalent.json (see
+// idemlab/harness/labtest's GeneratedMutants).
+func TestGeneratedMutants(t *testing.T) { labtest.GeneratedMutants(t, mutants.Lab()) }
 
 // TestGradeShardedAndMerged grades a small class of this lab (a right
 // prediction, a wrong one, an observation that kills and one that is

@@ -1,25 +1,22 @@
-package mutants_test
+package labtest
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"idemlab/harness/clauses"
-	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
-	"idemlab/labs/lease/mutants"
 )
 
-// TestClauses holds the lease contract's clause table, clauses.json,
-// against the lab's observations: every clause is pinned by at least one
-// observation that exists, no id is declared twice, and every observation
-// pins at least one clause.
-func TestClauses(t *testing.T) {
-	l := mutants.Lab()
-	file := l.Layout.Clauses
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
+// Clauses holds the contract's clause table against the lab's
+// observations: every clause is pinned by at least one observation that
+// exists, no id is declared twice, and every observation pins at least
+// one clause, so that each is accounted for by the contract it tests.
+func Clauses(t *testing.T, l *lab.Lab) {
+	root, file := Root(t), l.Layout.Clauses
+	data, err := os.ReadFile(joinRoot(root, file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +24,7 @@ func TestClauses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs, err := killmatrix.Discover(filepath.Join(root, filepath.FromSlash(l.Layout.Observations)), l.Layout.Kinds...)
+	obs, err := labrun.LabObservations(l, root)
 	if err != nil {
 		t.Fatal(err)
 	}

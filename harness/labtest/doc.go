@@ -1,0 +1,50 @@
+// Package labtest is the test kit of a lab: the tests every lab runs on
+// itself, each a function its test file calls in one line, so that a
+// course author writes the lab's content (the contract, the store, the
+// mutants and the observations) and not the checks that hold it
+// together. A lab's mutants package tests itself with:
+//
+//	func TestLab(t *testing.T)                 { labtest.Gate(t, mutants.Lab(), labtest.GateOptions{}) }
+//	func TestPredictions(t *testing.T)         { labtest.Predictions(t, mutants.Lab()) }
+//	func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, mutants.Lab()) }
+//	func TestClauses(t *testing.T)             { labtest.Clauses(t, mutants.Lab()) }
+//	func TestCopiesAreFresh(t *testing.T)      { labtest.CopiesAreFresh(t, mutants.Lab()) }
+//	func TestLabIsSound(t *testing.T)          { labtest.Sound(t, mutants.Lab()) }
+//	func TestHandWritten(t *testing.T)         { labtest.HandWritten(t, mutants.Lab()) }
+//
+// and, in a package of its own so that the student's quick loop does not
+// wait for it (it builds a program of every generated mutant):
+//
+//	func TestGeneratedMutants(t *testing.T) { labtest.GeneratedMutants(t, mutants.Lab()) }
+//
+// What each holds:
+//
+//   - [Gate], the check CI relies on: every observation of the lab passes
+//     on the reference, and every mutant (a subtest each, named for its
+//     ID) is killed, by the observation the catalogue intends (one of the
+//     lab's kinds other than its happy path, the layout's first kind),
+//     and by a set of observations no other mutant shares. The happy path
+//     must let most mutants through (the lesson: happy paths alone do not
+//     find these bugs), or exactly those of the steps GateOptions names.
+//     go test -v logs a mutant's killers only where the student's view
+//     allows (see idemlab/harness/labrun's Gate).
+//   - [Predictions], the student's quick loop: every prediction of the
+//     lab's worksheets judged, one subtest a mutant, a wrong one failing
+//     with its lesson; and [StudentObservations], each of the student's own
+//     observations that counts as no evidence, with why.
+//   - [Clauses]: the clause table pins every clause with observations that
+//     exist, and every observation pins a clause.
+//   - [CopiesAreFresh]: the generated copies and registry are what
+//     genmutants makes of the reference and the catalogue now.
+//   - [Sound]: the lab value passes lab.Check, its embedded catalogue is
+//     the file on disk and its registry follows it, every implementation
+//     is found by name and every mutant by label, and the API struct has
+//     a field for every exported name of the reference source.
+//   - [HandWritten]: each catalogue mutant is made by an operator of
+//     idemlab/harness/mutagen or says in hand_written why none makes it.
+//   - [GeneratedMutants]: every single-point mutant of the reference dies
+//     or is listed, with its reason, in the lab's equivalents file.
+//
+// Every function finds the module root from the test's working directory
+// and the lab's files from its layout; none needs a path.
+package labtest

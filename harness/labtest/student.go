@@ -1,0 +1,120 @@
+package labtest
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
+	"idemlab/harness/submission"
+)
+
+// StudentRun runs lab l as the kill report does on a student's checkout:
+// the lab's observations, the student's own from studentDir read through
+// the trust boundary grading applies, and the predictions of cfg's
+// worksheets (default the lab's), in the student's view and language.
+// cfg's Lab and Root are set here.
+func StudentRun(t *testing.T, l *lab.Lab, studentDir string, cfg labrun.Config) *labrun.Result {
+	t.Helper()
+	res, err := tryStudentRun(t, l, studentDir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// tryStudentRun is StudentRun, returning what stops the run.
+func tryStudentRun(t *testing.T, l *lab.Lab, studentDir string, cfg labrun.Config) (*labrun.Result, error) {
+	t.Helper()
+	cfg.Lab, cfg.Root = l, Root(t)
+	own, refused, err := submission.Reader{Lab: l, Limits: submission.DefaultLimits, Root: cfg.Root}.ReadObservations(studentDir)
+	if err != nil {
+		return nil, fmt.Errorf("your observations in %s: %v", studentDir, err)
+	}
+	if own == nil {
+		own = []killmatrix.Observation{}
+	}
+	cfg.Own, cfg.Refused, cfg.StudentRoot = own, refused, filepath.Dir(studentDir)
+	plan, err := labrun.Prepare(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range plan.Warnings {
+		t.Log(w.Text())
+	}
+	return plan.Run()
+}
+
+// studentDir is the folder of a student's own observations in the
+// lab's checkout.
+func studentDir(t *testing.T, l *lab.Lab) string {
+	return filepath.Join(joinRoot(Root(t), l.Layout.Observations), l.Layout.Own)
+}
+
+// Predictions judges every prediction recorded in the lab's worksheets,
+// one subtest a mutant, in the worksheet's language: a wrong prediction
+// fails with its lesson (what was predicted, what happened, where the
+// reference and the mutant part ways, the mutant's hint); a right one
+// passes, and go test -v shows every lesson. Like idemlab, it records in
+// the lab's history when each prediction was first seen.
+func Predictions(t *testing.T, l *lab.Lab) {
+	res := StudentRun(t, l, studentDir(t, l), labrun.Config{History: joinRoot(Root(t), l.Layout.History)})
+	r := res.Report
+	t.Run("a block per mutant", func(t *testing.T) {
+		have := slices.Clone(r.Predictions.Unfilled)
+		for _, p := range r.Predictions.Predictions {
+			have = append(have, p.Mutant)
+		}
+		for _, m := range l.Catalogue.Mutants {
+			if !slices.Contains(have, m.Name) && !slices.Contains(have, m.ID()) {
+				t.Errorf("no prediction block for mutant %s in any worksheet: put back the step's block (mutant: %s)", m.ID(), m.ID())
+			}
+		}
+	})
+	if len(r.WorksheetProblems) > 0 {
+		// A malformed block is left out; the others are judged below.
+		t.Run("worksheet", func(t *testing.T) { t.Error("\n" + r.WorksheetProblemsText()) })
+	}
+	if len(r.Verdicts) == 0 {
+		t.Skip(r.NothingPredicted())
+	}
+	for _, v := range r.Verdicts {
+		mu, _ := r.Mutant(v.Prediction.Mutant)
+		t.Run(mu.ID(), func(t *testing.T) {
+			switch {
+			case !v.Judged:
+				t.Skip("\n" + r.Lesson(v))
+			case !v.Right:
+				t.Error("\n" + r.Lesson(v))
+			default:
+				t.Log("\n" + r.Lesson(v))
+			}
+		})
+	}
+	if len(r.Unpredicted) > 0 {
+		t.Log(r.ScoreLine())
+	}
+}
+
+// StudentObservations names each of the student's own observations that
+// counts as no evidence, and why: refused before it ran, broken on the
+// reference (with the mutants whose behaviour it expects), flaky or timed
+// out. It passes when there are none.
+func StudentObservations(t *testing.T, l *lab.Lab) {
+	dir := studentDir(t, l)
+	// Worded in the language of the student's worksheets; a worksheet
+	// that does not read is Predictions' to report, not this test's.
+	res, err := tryStudentRun(t, l, dir, labrun.Config{})
+	if err != nil {
+		res = StudentRun(t, l, dir, labrun.Config{Worksheets: []string{}})
+	}
+	for _, u := range res.Report.Uncounted {
+		t.Run(strings.TrimPrefix(u.Observation, l.Layout.Own+"/"), func(t *testing.T) {
+			t.Error(res.Report.UncountedText(u))
+		})
+	}
+}
