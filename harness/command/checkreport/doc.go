@@ -79,9 +79,7 @@
 //	  -no-sandbox
 //	    	run the check's worker under resource limits only, without bubblewrap
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of checkreport)
 package checkreport

@@ -26,7 +26,9 @@
 // manual's region "Usage of NAME" (the doc.go of harness/command/NAME, or
 // of a lab's bench under reference/cmd) and, while the README still has
 // one, in the README's region usage-NAME. Each is what go run of that
-// command with -h prints, so gendocs builds and runs each one; [Usages]
+// command with -h prints, but for its list of labs, which a line saying
+// that -h lists them replaces (docgen.WithoutLabs): a lab added changes no
+// manual under harness/. gendocs builds and runs each one; [Usages]
 // lists them, and TestEveryCommandHasUsage fails when a folder of
 // harness/cmd is missing from it.
 //

@@ -137,11 +137,12 @@ func regions(labs lab.Registry, root string) ([]docgen.Region, error) {
 		if err := cmd.Run(); err != nil {
 			return nil, fmt.Errorf("%s -h: %v", strings.Join(append([]string{u.Main}, u.Args...), " "), err)
 		}
+		text := docgen.WithoutLabs(out.String())
 		if u.File != "" {
-			rs = append(rs, docgen.Region{File: u.File, Markers: docgen.GoUsage(u.Doc), Body: docgen.GoUsageBlock(out.String())})
+			rs = append(rs, docgen.Region{File: u.File, Markers: docgen.GoUsage(u.Doc), Body: docgen.GoUsageBlock(text)})
 		}
 		if m := docgen.Markdown("usage-" + name); u.File == "" || bytes.Contains(readme, []byte(m.Begin)) {
-			rs = append(rs, docgen.Region{File: "README.md", Markers: m, Body: docgen.UsageBlock(out.String())})
+			rs = append(rs, docgen.Region{File: "README.md", Markers: m, Body: docgen.UsageBlock(text)})
 		}
 	}
 	return rs, nil

@@ -269,9 +269,7 @@
 //	  -wall duration
 //	    	wall-clock budget of one submission's worker (default 2m0s)
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of grade)
 //
@@ -305,9 +303,7 @@
 //	  -unsigned
 //	    	accept shards that are not signed, each with a warning
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of grade merge)
 package grade

@@ -58,9 +58,7 @@
 //	  -seed uint
 //	    	seed of the class (default 1)
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of gradebench)
 package gradebench

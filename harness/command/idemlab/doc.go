@@ -197,9 +197,7 @@
 //	  -worksheet FILE
 //	    	worksheet holding predictions (FILE; repeatable; default: the lab's worksheets)
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of idemlab)
 //
@@ -246,9 +244,7 @@
 //	  -workdir DIR
 //	    	the folder DIR where scripts' stores are made (default: /dev/shm when writable)
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of idemlab mutate)
 //
@@ -278,9 +274,7 @@
 //	  -worksheet FILE
 //	    	worksheet holding predictions (FILE; repeatable; default: the lab's worksheets)
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of idemlab search)
 package idemlab

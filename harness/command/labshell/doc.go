@@ -125,9 +125,7 @@
 //	LIMIT is an integer, default 10 (the store accepts 1..100 and refuses the
 //	rest itself). JSON is one JSON value.
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of idem)
 package labshell

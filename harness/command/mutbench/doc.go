@@ -94,9 +94,7 @@
 //	  -timeout duration
 //	    	bound on one observation run (default 30s)
 //
-//	Labs (-lab NAME):
-//	  idemstore    an SQLite idempotency-key store and its retention purge (default)
-//	  lease        leases, takeover and compensation for abandoned work
+//	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
 // (end of the generated usage of mutbench)
 package mutbench

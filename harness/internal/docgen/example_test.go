@@ -2,8 +2,10 @@ package docgen_test
 
 import (
 	"fmt"
+	"strings"
 
 	"idemlab/harness/internal/docgen"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun/testdata/counter"
 )
 
@@ -35,4 +37,19 @@ func ExampleReplace() {
 	// <!-- end ctr-commands -->
 	//
 	// Written by hand.
+}
+
+// A command's -h ends with the labs its binary is built with; the manual
+// says instead that -h lists them, so adding a lab changes no manual.
+func ExampleWithoutLabs() {
+	var usage strings.Builder
+	usage.WriteString("usage: genclass [-lab NAME] DIR\n  -lab NAME\n    \tthe lab to run\n")
+	lab.Registry{{Name: "idemstore", Summary: "the store"}, {Name: "lease", Summary: "the leases"}}.WriteList(&usage)
+	fmt.Print(docgen.WithoutLabs(usage.String()))
+	// Output:
+	// usage: genclass [-lab NAME] DIR
+	//   -lab NAME
+	//     	the lab to run
+	//
+	// Labs (-lab NAME): -h lists the labs the binary is built with.
 }
