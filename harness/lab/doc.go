@@ -77,6 +77,13 @@
 //   - the Lab function, which binds these into one value, and a test that
 //     calls [Lab.Check] and runs the lab's gate.
 //
+// A lab laid out in the standard way (mutants/, testdata/, the worksheets
+// in its folder; see [StandardLayout]) declares only what is its own, a
+// [Spec]: its name, its folder, its embedded catalogue, its
+// implementations and its commands; [Spec.Lab] fills in the layout, the
+// binding and the quick loop. The test kit, idemlab/harness/labtest, holds
+// the tests every lab runs on itself.
+//
 // A second lab exists: harness/labrun/testdata/counter, a counter kept in a
 // file, with three hand-written mutants, a command ctr, its observations, a
 // worksheet and a held-out catalogue. TestAnotherLab in package labrun runs
@@ -96,8 +103,8 @@
 //
 // # What it does not do
 //
-// The package runs nothing and reads no file. It does not parse catalogues
-// (package mutation does), discover observations (package killmatrix) or
+// The package runs nothing and reads no file. It parses no catalogue but
+// the one a [Spec] embeds (package mutation does it), discover observations (package killmatrix) or
 // check that an implementation is correct: a lab's gate, the kill matrix of
 // its own observations, does that.
 package lab

@@ -4,11 +4,9 @@ package mutants
 
 import (
 	_ "embed"
-	"fmt"
 	"sync"
 
 	"idemlab/harness/lab"
-	"idemlab/harness/mutation"
 	"idemlab/labs/lease/reference/lease"
 )
 
@@ -27,31 +25,6 @@ const CatalogueFile = Dir + "/mutants/catalogue.json"
 func Lab() *lab.Lab { return theLab() }
 
 var theLab = sync.OnceValue(func() *lab.Lab {
-	cat, err := mutation.Parse(CatalogueFile, catalogueJSON)
-	if err != nil {
-		// The same bytes are parsed by this package's tests, so a bad
-		// catalogue never reaches a build that passed them.
-		panic(fmt.Sprintf("embedded catalogue: %v", err))
-	}
-	return &lab.Lab{
-		Name:      "lease",
-		Binding:   "idemlab/" + Dir + "/mutants",
-		Reference: lease.Reference,
-		Mutants:   generated,
-		Catalogue: cat,
-		Commands:  []lab.Command{lease.Command()},
-		Layout: lab.Layout{
-			Source:       cat.Reference,
-			Catalogue:    CatalogueFile,
-			Equivalents:  Dir + "/mutants/equivalent.json",
-			Clauses:      Dir + "/mutants/clauses.json",
-			Observations: Dir + "/testdata",
-			Kinds:        []string{"happy", "edge"},
-			Own:          "student",
-			Worksheets:   []string{Dir + "/worksheet.md", Dir + "/worksheet.zh-CN.md"},
-			History:      Dir + "/worksheet.history.json",
-			Sources:      []string{Dir + "/reference", Dir + "/mutants"},
-		},
-		QuickLoop: "go test ./labs/lease/mutants",
-	}
+	return lab.Spec{Name: "lease", Dir: Dir, Catalogue: catalogueJSON, Reference: lease.Reference, Mutants: generated,
+		Commands: []lab.Command{lease.Command()}}.Lab()
 })
