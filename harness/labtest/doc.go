@@ -47,4 +47,42 @@
 //
 // Every function finds the module root from the test's working directory
 // and the lab's files from its layout; none needs a path.
+//
+// # Writing a lab
+//
+// Everything a lab needs, in labs/NAME/ (paths below relative to it), and
+// which test or command holds each:
+//
+//   - reference/STORE.go, the correct store, in a package of its own. Its
+//     source file has no package comment (put it in a doc.go): every
+//     mutant is a copy of the file with a comment of its own (genmutants).
+//   - reference/CMD/, the lab's command package: an API struct with one
+//     field per exported name of the store's source, a variable held by
+//     address (Sound checks it against the source), the reference as a
+//     lab.Impl of that struct, and the command, a lab.Command whose Run
+//     refuses a malformed line with a lab.Misuse before touching anything
+//     (harness/labcmd has the parsers and the interleavings).
+//   - mutants/catalogue.json (harness/schemas/catalogue.schema.json): each
+//     mutant's step, neutral label, the old text (once in the source) and
+//     its replacement, its intended killer (an edge observation that kills
+//     it; Gate), and hand_written when no operator of harness/mutagen makes
+//     it (HandWritten).
+//   - mutants/mutants.go: //go:generate go run ../../../harness/cmd/genmutants
+//     catalogue.json (which writes the copies and registry_gen.go; go
+//     generate ./... must leave them fresh, CopiesAreFresh), the catalogue
+//     embedded, and Lab() returning a lab.Spec's Lab (name, folder,
+//     catalogue, reference, the generated mutants, the command).
+//   - mutants/clauses.json, the contract's clauses and the observations
+//     that pin each (Clauses); mutants/equivalent.json, the generated
+//     mutants no observation can tell apart, each with why (idemlab mutate,
+//     GeneratedMutants; [] to start).
+//   - testdata/happy/*.txtar, the everyday path, which most mutants pass,
+//     and testdata/edge/*.txtar, the edges that kill them (Gate).
+//   - worksheet.md (and worksheet.zh-CN.md, optional), a prediction block
+//     per mutant (Predictions) and the fields markers
+//     <!-- begin fields: ... --> and <!-- end fields --> that go generate
+//     fills with the field reference.
+//   - mutants/lab_test.go, the one-liners above; and one entry in
+//     idemlab/labs's Builtin list, after which every command takes
+//     -lab NAME and no file under harness/ changes.
 package labtest
