@@ -12,7 +12,7 @@
 //	idem init
 //	idem reserve k1 v1 10
 //	idem finish k1 v1 '{"receipt":1}'
-//	idem fetch k1 10
+//	idem fetch k1 5
 //
 // It starts with each command's Prelude (idem init) and goes on with
 // subcommands drawn from the lab's tables: every [lab.Subcommand] that

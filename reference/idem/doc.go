@@ -15,12 +15,12 @@
 // Every script runs in a fresh, empty work directory, against one
 // implementation, so it starts with idem init:
 //
-//	# Step 4, the boundary: at now == expires exactly fetch prints null.
+//	# A finished key replays its response while it has not expired.
 //	idem init
 //	idem reserve k1 v1 10
 //	idem finish k1 v1 '{"receipt":1}'
-//	idem fetch k1 10
-//	stdout '^null$'
+//	idem fetch k1 5
+//	stdout '^\{"receipt":1\}$'
 //
 // The lines an observation uses:
 //

@@ -6,7 +6,7 @@
 // idem -h lists its flags, commands and labs.
 //
 //	go run ./harness/cmd/idem -db /tmp/s.db init
-//	go run ./harness/cmd/idem -db /tmp/s.db -impl 4_fetch fetch k1 10
+//	go run ./harness/cmd/idem -db /tmp/s.db -impl 4_fetch fetch k1 5
 //	go run ./harness/cmd/idem -list
 //	go run ./harness/cmd/idem -lab lease -h
 package main

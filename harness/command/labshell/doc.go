@@ -48,14 +48,15 @@
 //
 // # Examples
 //
-// A key reserved, finished and fetched at its expiry, on the reference and
-// on the mutant of step 4:
+// A key reserved, finished and fetched well before it expires, on the
+// reference and on a mutant (which agree here: where they differ is for
+// you to find):
 //
 //	go run ./harness/cmd/idem -db /tmp/s.db init
 //	go run ./harness/cmd/idem -db /tmp/s.db reserve k1 v1 10
 //	go run ./harness/cmd/idem -db /tmp/s.db finish k1 v1 '{"receipt":1}'
-//	go run ./harness/cmd/idem -db /tmp/s.db fetch k1 10
-//	go run ./harness/cmd/idem -db /tmp/s.db -impl 4_fetch fetch k1 10
+//	go run ./harness/cmd/idem -db /tmp/s.db fetch k1 5
+//	go run ./harness/cmd/idem -db /tmp/s.db -impl 4_fetch fetch k1 5
 //
 // What the store holds, read from the table itself, and the names -impl
 // takes:

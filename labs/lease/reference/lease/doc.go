@@ -16,12 +16,12 @@
 // script runs in a fresh, empty work directory against one
 // implementation, so it starts with lease init:
 //
-//	# Step 2, the boundary: at now == lease_until the lease has lapsed,
-//	# so its holder can no longer renew it.
+//	# Long after its holder's lease lapsed, a worker with the same
+//	# fingerprint takes the key over and is granted the next token.
 //	lease init
 //	lease claim k1 v1 A 0 10
-//	lease renew k1 A 1 10 10
-//	stdout '^false$'
+//	lease takeover k1 v1 B 25 10
+//	stdout '^2$'
 //
 // The lines are the first lab's: lease CMD must succeed, ! lease CMD must
 // fail, ? lease CMD may do either; stdout, stderr, ! stdout . and
