@@ -134,7 +134,7 @@ footer { margin-top: 24px; color: #777; font-size: 12px; }
 <tbody data-kind="{{.Kind}}">
 <tr class="group"><th colspan="{{$.Colspan}}">{{.Label}} ({{len .Rows}})</th></tr>
 {{- range .Rows}}
-<tr class="r-{{.Reference}}" data-row="{{.Name}}"><th class="obs mono" title="{{.File}}: {{.Doc}}">{{.Name}}</th><td class="ref r-{{.Reference}}" data-reference="{{.Reference}}" title="{{.RefTitle}}">{{.RefLabel}}</td>
+<tr class="r-{{.Reference}}" data-row="{{.Name}}"><th class="obs mono" title="{{.File}}{{with .Doc}}: {{.}}{{end}}">{{.Name}}</th><td class="ref r-{{.Reference}}" data-reference="{{.Reference}}" title="{{.RefTitle}}">{{.RefLabel}}</td>
 {{- range .Cells}}<td class="c s-{{.Status}}{{if .Happy}} happy{{end}}{{if .Predicted}} p-{{.Predicted}}{{end}}" data-observation="{{.Observation}}" data-mutant="{{.Mutant}}" data-status="{{.Status}}"{{if .Predicted}} data-predicted="{{.Predicted}}"{{end}} title="{{.Title}}">{{.Mark}}</td>{{end}}</tr>
 {{- end}}
 </tbody>

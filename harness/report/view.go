@@ -73,6 +73,7 @@ func (r *Report) For(v View) *Report {
 		out.Mutants[i] = mu
 	}
 	out.Uncounted = r.unshared(out.Uncounted, predicted, v)
+	out.Observations = out.docsShown()
 	if v == Student {
 		out.Unpredicted = r.ids(out.Unpredicted)
 		if out.Predictions != nil {
@@ -83,6 +84,24 @@ func (r *Report) For(v View) *Report {
 		out.Score.OwnKills, out.Score.Concealed = out.ownKills(r)
 	}
 	return &out
+}
+
+// docsShown returns out's observations, each lab observation without its
+// opening comment while a mutant is concealed: a comment says what the
+// observation observes, and beside the matrix's columns it would say which
+// mutant it catches before the student has predicted it. The student's own
+// observations keep theirs; the lab's are shown once every mutant is.
+func (out *Report) docsShown() []killmatrix.ObservationRow {
+	if !slices.ContainsFunc(out.Mutants, func(mu Mutant) bool { return mu.Concealed }) {
+		return out.Observations
+	}
+	obs := slices.Clone(out.Observations)
+	for i := range obs {
+		if obs[i].Kind != killmatrix.KindStudent {
+			obs[i].Doc = ""
+		}
+	}
+	return obs
 }
 
 // ids names each mutant of names by its ID, as a student's view does

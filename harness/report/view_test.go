@@ -11,6 +11,7 @@ import (
 	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutation"
+	"idemlab/harness/outcome"
 	"idemlab/harness/predict"
 	"idemlab/harness/report"
 )
@@ -129,5 +130,51 @@ func TestLesson(t *testing.T) {
 	wrong.Localize(i18n.Chinese)
 	if zh := wrong.Lesson(wrong.Verdicts[0]); strings.Contains(zh, "your prediction") || strings.Contains(zh, "[lesson.") {
 		t.Errorf("a Chinese lesson is not in Chinese:\n%s", zh)
+	}
+}
+
+// TestObservationDocsFollowTheAnswers: an observation's opening comment
+// says what it observes, so beside the matrix it can say which mutant it
+// catches. A student's view shows the lab's observations' comments only
+// once no mutant is concealed (every one predicted, or the view reveals
+// all); the student's own observations keep theirs in every view.
+func TestObservationDocsFollowTheAnswers(t *testing.T) {
+	m := matrix()
+	m.Observations = append(m.Observations, killmatrix.ObservationRow{
+		Observation: killmatrix.Observation{Name: "student/s", Kind: "student", File: "testdata/student/s.txtar", Doc: "mine"},
+		Status:      outcome.Pass,
+	})
+	both := &predict.Sheet{Predictions: []predict.Prediction{
+		{Mutant: "1_one", Wrote: "1_one", Killer: "edge/b", Evidence: killmatrix.EvidenceReturn, Reason: "r", Pos: "w.md:3"},
+		{Mutant: "2_two", Wrote: "2_two", Killer: "edge/b", Evidence: killmatrix.EvidenceReturn, Reason: "r", Pos: "w.md:9"},
+	}, Unfilled: []string{}}
+	all := []string{"a", "b", "c", "mine"}
+	for _, tt := range []struct {
+		name  string
+		sheet *predict.Sheet
+		view  report.View
+		want  []string
+	}{
+		{"nothing predicted", nil, report.Student, []string{"", "", "", "mine"}},
+		{"one of two predicted", predicting("2_two", "edge/b", killmatrix.EvidenceReturn), report.Student, []string{"", "", "", "mine"}},
+		{"both predicted", both, report.Student, all},
+		{"reveal", nil, report.Reveal, all},
+		{"instructor", nil, report.Instructor, all},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			full := report.New(m, labelled(false), tt.sheet, nil)
+			var got []string
+			for _, o := range full.For(tt.view).Observations {
+				got = append(got, o.Doc)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("docs (-want +got):\n%s", diff)
+			}
+			for _, o := range full.Observations {
+				if o.Doc == "" {
+					t.Fatalf("For changed the report it was called on: %s lost its doc", o.Name)
+				}
+			}
+		})
 	}
 }
