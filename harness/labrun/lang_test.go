@@ -6,7 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"idemlab/harness/i18n"
+	"idemlab/harness/i18n/i18ntest"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"
 	"idemlab/harness/report"
@@ -65,6 +68,41 @@ func TestLanguageWithNothingPredicted(t *testing.T) {
 			}
 			if c.wantFrom != report.LangFromFlag && res.Report.LangChoice() == "" {
 				t.Error("the report does not say how to choose its language")
+			}
+		})
+	}
+}
+
+// TestLangChoiceWithOneWorksheet: a lab with no worksheet in the other
+// language (the counter lab has worksheet.md alone) says how to choose
+// that language without naming a file it does not have: -lang and the
+// locale, never "在  中预测" with the name missing.
+func TestLangChoiceWithOneWorksheet(t *testing.T) {
+	for _, c := range []struct {
+		locale i18n.Lang
+		want   string
+	}{
+		{i18n.English, "In English: nothing chose a language yet. 要用中文：加上 -lang zh-CN，或设置 LANG=zh_CN.UTF-8。"},
+		{i18n.Chinese, "使用中文，因为你的区域设置（LANG）是中文。要用英文：在 " + counter.Dir + "/worksheet.md 中预测，或加上 -lang en，或设置 LANG=en_US.UTF-8。"},
+	} {
+		t.Run(string(c.locale), func(t *testing.T) {
+			i18ntest.Set(t, c.locale)
+			// Nothing predicted yet, so the report says what chose its
+			// language.
+			sheet := filepath.Join(t.TempDir(), "worksheet.md")
+			if err := os.WriteFile(sheet, []byte("```prediction\nmutant: 1_limit\n```\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			plan, err := labrun.Prepare(labrun.Config{Lab: counter.Lab(), Root: "../..", Worksheets: []string{sheet}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := plan.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(c.want, res.Report.LangChoice()); diff != "" {
+				t.Errorf("LangChoice (-want +got):\n%s", diff)
 			}
 		})
 	}
