@@ -1,12 +1,13 @@
 package killmatrix
 
 import (
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
-	"sort"
 	"strings"
 
+	"idemlab/harness/internal/safefs"
 	"idemlab/harness/script"
 )
 
@@ -54,34 +55,85 @@ func (o Observation) Command(n int) string {
 	return l.Text
 }
 
+// MaxFileSize bounds an observation file Discover and Load read, and
+// MaxEntries the names a kind's folder may hold.
+const (
+	MaxFileSize = 8 << 20
+	MaxEntries  = 4096
+)
+
 // Discover reads the observations in each kind's folder under dir, ordered
 // by kind (as listed in kinds) and then by name. A kind whose folder is
 // missing has no observations; a script without an opening # comment is an
 // error, because an observation must say what it observes.
+//
+// A checkout is untrusted (checkreport re-runs a student's): the files
+// are read through package safefs, so a kind's folder that is a link, or
+// a NAME.txtar that is a link (to /dev/zero), a FIFO, a folder or larger
+// than MaxFileSize, is an error naming it (a *safefs.Error), at once and
+// never read.
 func Discover(dir string, kinds ...string) ([]Observation, error) {
+	top, err := safefs.OpenDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer top.Close()
 	var obs []Observation
 	for _, kind := range kinds {
-		files, err := filepath.Glob(filepath.Join(dir, kind, "*.txtar"))
+		found, err := discover(top, kind)
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(files)
-		for _, file := range files {
-			o, err := Load(kind, file)
-			if err != nil {
-				return nil, err
-			}
-			obs = append(obs, o)
-		}
+		obs = append(obs, found...)
 	}
 	return obs, nil
 }
 
-// Load reads one observation script of the given kind from a file the
-// harness trusts (the lab's own; a student's go through the submission
-// package, which reads them safely and calls [New]).
+// discover reads the observations of one kind's folder of top.
+func discover(top *safefs.Dir, kind string) ([]Observation, error) {
+	d, err := top.Sub(kind)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	entries, over, err := d.Entries(MaxEntries)
+	if err != nil {
+		return nil, err
+	}
+	if over {
+		return nil, fmt.Errorf("%s: holds more than %d entries", d.Path(), MaxEntries)
+	}
+	var obs []Observation
+	for _, e := range entries {
+		base, ok := strings.CutSuffix(e.Name, ".txtar")
+		if !ok || base == "" {
+			continue
+		}
+		data, err := d.Read(e.Name, MaxFileSize)
+		if err != nil {
+			return nil, err
+		}
+		o, err := New(kind, base, filepath.Join(top.Path(), kind, e.Name), data)
+		if err != nil {
+			return nil, err
+		}
+		obs = append(obs, o)
+	}
+	return obs, nil
+}
+
+// Load reads one observation script of the given kind from file, as
+// Discover reads each: only a regular file of at most MaxFileSize bytes,
+// not followed if it is a link (a student's go through the submission
+// package, which reads them within its own limits and calls [New]).
 func Load(kind, file string) (Observation, error) {
-	data, err := os.ReadFile(file)
+	data, err := safefs.ReadFile(file, MaxFileSize)
 	if err != nil {
 		return Observation{}, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"idemlab/harness/heldout"
 	"idemlab/harness/i18n"
+	"idemlab/harness/internal/safefs"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/mutagen"
@@ -222,7 +223,9 @@ func (cfg Config) sheet(all []killmatrix.Observation) (*predict.Sheet, predict.P
 	}
 	var srcs []predict.Source
 	for _, w := range cfg.Worksheets {
-		data, err := os.ReadFile(w)
+		// A worksheet is a checkout's file, which checkreport reads
+		// untrusted: a link, a FIFO or a device is refused, never read.
+		data, err := safefs.ReadFile(w, report.MaxInputSize)
 		if os.IsNotExist(err) {
 			continue
 		}
@@ -296,7 +299,7 @@ func (cfg Config) inputs(obs []killmatrix.Observation) ([]report.Digest, error) 
 // that cannot be read has an empty digest, as a missing worksheet has.
 func digestOutside(rel, file string) report.Digest {
 	d := report.Digest{Path: rel}
-	if data, err := os.ReadFile(file); err == nil {
+	if data, err := safefs.ReadFile(file, report.MaxInputSize); err == nil {
 		sum := sha256.Sum256(data)
 		d.SHA256 = hex.EncodeToString(sum[:])
 	}
@@ -491,7 +494,7 @@ func heldOutDiffs(r *report.Report, held []heldout.Mutant) {
 // sources keeps the reference's text and every observation's, for
 // writers that show them, and the lab's commands that read state.
 func (p *Plan) sources(r *report.Report) error {
-	src, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(p.Lab.Layout.Source)))
+	src, err := safefs.ReadIn(p.Root, p.Lab.Layout.Source, report.MaxInputSize)
 	if err != nil {
 		return err
 	}

@@ -5,16 +5,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 
+	"idemlab/harness/internal/safefs"
 	"idemlab/harness/lab"
 )
 
@@ -49,19 +47,15 @@ type Digest struct {
 // harness's Go source as one digest.
 //
 // A checkout is untrusted (checkreport reads a student's): every file is
-// read through an os.Root of root, only when it is a regular file of at
-// most MaxInputSize bytes. A symbolic link (to /dev/zero, or out of the
-// checkout), a FIFO or a device in a file's place is an *InputError, never
-// read.
+// read through package safefs, every name on its way below root opened
+// without following a link, and only when it is a regular file of at most
+// MaxInputSize bytes. A symbolic link (to /dev/zero, or out of the
+// checkout, the file's or a folder's above it), a FIFO or a device in a
+// file's place is an *InputError, never read.
 func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
-	r, err := os.OpenRoot(root)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
 	var out []Digest
 	add := func(rel string) error {
-		data, err := readInput(r, rel)
+		data, err := readInput(root, rel)
 		if errors.Is(err, fs.ErrNotExist) {
 			out = append(out, Digest{Path: rel})
 			return nil
@@ -94,7 +88,7 @@ func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
 	}
 	h := sha256.New()
 	for _, rel := range harness {
-		data, err := readInput(r, rel)
+		data, err := readInput(root, rel)
 		if err != nil {
 			return nil, err
 		}
@@ -118,47 +112,24 @@ type InputError struct {
 
 func (e *InputError) Error() string { return e.Path + ": " + e.Reason }
 
-// readInput reads rel, a slash-separated path inside r, when it is a
-// regular file of at most MaxInputSize bytes; it opens nothing else, and
-// never blocks on a FIFO.
-func readInput(r *os.Root, rel string) ([]byte, error) {
-	name := filepath.FromSlash(rel)
-	info, err := r.Lstat(name)
-	if err != nil {
-		return nil, err
-	}
-	if err := regularInput(rel, info); err != nil {
-		return nil, err
-	}
-	f, err := r.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if info, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	if err := regularInput(rel, info); err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxInputSize+1))
-	if err == nil && len(data) > MaxInputSize {
-		return nil, &InputError{rel, fmt.Sprintf("is larger than the limit of %d bytes", MaxInputSize)}
+// readInput reads rel, a slash-separated path below root, when it is a
+// regular file of at most MaxInputSize bytes, reached through no link; it
+// opens nothing else, and never blocks on a FIFO.
+func readInput(root, rel string) ([]byte, error) {
+	data, err := safefs.ReadIn(root, rel, MaxInputSize)
+	var e *safefs.Error
+	if errors.As(err, &e) {
+		return nil, &InputError{rel, inputReason(root, rel, e)}
 	}
 	return data, err
 }
 
-// regularInput refuses what is not a regular file within MaxInputSize.
-func regularInput(rel string, info fs.FileInfo) error {
-	switch t := info.Mode().Type(); {
-	case t&fs.ModeSymlink != 0:
-		return &InputError{rel, "is a symbolic link: only regular files are read"}
-	case t != 0:
-		return &InputError{rel, fmt.Sprintf("is not a regular file (%v): only regular files are read", t)}
-	case info.Size() > MaxInputSize:
-		return &InputError{rel, fmt.Sprintf("is %d bytes, over the limit of %d", info.Size(), MaxInputSize)}
+// inputReason is why rel was refused; a folder on its way is named.
+func inputReason(root, rel string, e *safefs.Error) string {
+	if where, err := filepath.Rel(root, e.Path); err == nil && filepath.ToSlash(where) != rel {
+		return filepath.ToSlash(where) + " " + e.Reason()
 	}
-	return nil
+	return e.Reason()
 }
 
 // goFiles lists the non-test Go files under each folder, sorted.

@@ -339,6 +339,13 @@ func rerun(l *lab.Lab, root string, r *report.Report, in inputs, own []killmatri
 		cfg.Mutants = append(cfg.Mutants, s)
 	}
 	plan, err := labrun.Prepare(cfg)
+	var usage *labrun.UsageError
+	if errors.As(err, &usage) {
+		// What the checkout holds (an observation that is a FIFO or a
+		// link, a worksheet that is not text) is its fault, not the
+		// checker's.
+		return nil, badReport("the checkout: %v", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("re-running the report's inputs: %v", err)
 	}

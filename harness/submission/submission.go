@@ -6,11 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"idemlab/harness/internal/safefs"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/predict"
@@ -100,16 +100,16 @@ func (rd Reader) Read(path string) (*Submission, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer d.close()
+	defer d.Close()
 	s := &Submission{Dir: path, Refused: map[string]string{}, Flags: []string{}}
 	rd.worksheets(d, s)
-	obs, err := d.sub(rd.Lab.Layout.Own)
+	obs, err := sub(d, rd.Lab.Layout.Own)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		s.Flags = append(s.Flags, rd.name(rd.Lab.Layout.Own)+": "+reason(err))
 	default:
-		defer obs.close()
+		defer obs.Close()
 		if err := rd.observations(obs, s); err != nil {
 			return nil, err
 		}
@@ -136,7 +136,7 @@ func (rd Reader) ReadObservations(path string) ([]killmatrix.Observation, map[st
 	if err != nil {
 		return nil, nil, err
 	}
-	defer d.close()
+	defer d.Close()
 	s := &Submission{Refused: map[string]string{}}
 	if err := rd.observations(d, s); err != nil {
 		return nil, nil, err
@@ -158,7 +158,7 @@ func reason(err error) string {
 }
 
 // worksheets reads the lab's worksheets and history from d.
-func (rd Reader) worksheets(d *dir, s *Submission) {
+func (rd Reader) worksheets(d *safefs.Dir, s *Submission) {
 	for _, w := range rd.Lab.Layout.Worksheets {
 		name := filepath.Base(w)
 		if data, ok := rd.file(d, name, rd.name(name), s); ok {
@@ -172,8 +172,8 @@ func (rd Reader) worksheets(d *dir, s *Submission) {
 
 // file reads the file name of folder d, which messages call rel,
 // flagging it when it cannot be read.
-func (rd Reader) file(d *dir, name, rel string, s *Submission) ([]byte, bool) {
-	data, err := d.read(name, rd.Limits.FileSize)
+func (rd Reader) file(d *safefs.Dir, name, rel string, s *Submission) ([]byte, bool) {
+	data, err := read(d, name, rd.Limits.FileSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, false
@@ -192,8 +192,8 @@ func (rd Reader) file(d *dir, name, rel string, s *Submission) ([]byte, bool) {
 // lab layout's Own). Each is named student/NAME whatever that folder is
 // called: the kind is the role the reports and grading know a student's
 // own observations by, the folder where the lab keeps them.
-func (rd Reader) observations(d *dir, s *Submission) error {
-	entries, over, err := d.entries(MaxEntries)
+func (rd Reader) observations(d *safefs.Dir, s *Submission) error {
+	entries, over, err := d.Entries(MaxEntries)
 	if err != nil {
 		return err
 	}
@@ -203,8 +203,8 @@ func (rd Reader) observations(d *dir, s *Submission) error {
 	}
 	n := 0
 	for _, e := range entries {
-		rel := rd.name(rd.Lab.Layout.Own + "/" + e.name)
-		base, isObs := strings.CutSuffix(e.name, ".txtar")
+		rel := rd.name(rd.Lab.Layout.Own + "/" + e.Name)
+		base, isObs := strings.CutSuffix(e.Name, ".txtar")
 		switch {
 		case !isObs:
 			s.Flags = append(s.Flags, fmt.Sprintf("%s: not an observation (want NAME.txtar); not read", QuoteName(rel)))
@@ -218,13 +218,13 @@ func (rd Reader) observations(d *dir, s *Submission) error {
 			s.Refused[name] = fmt.Sprintf("%s: over the limit of %d observations; not run", rel, rd.Limits.Observations)
 			continue
 		}
-		data, ok := rd.file(d, e.name, rel, s)
+		data, ok := rd.file(d, e.Name, rel, s)
 		if !ok {
 			s.Refused[name] = s.Flags[len(s.Flags)-1]
 			s.Flags = s.Flags[:len(s.Flags)-1]
 			continue
 		}
-		o, err := rd.vet(base, rel, d.path+"/"+e.name, data)
+		o, err := rd.vet(base, rel, d.Path()+"/"+e.Name, data)
 		if err != nil {
 			s.Refused[name] = err.Error()
 			continue
@@ -319,8 +319,6 @@ func QuoteName(name string) string {
 	}
 	return Quote(string(r[:MaxNameRunes*2/3])) + "…" + Quote(string(r[len(r)-MaxNameRunes/3:]))
 }
-
-func sortEntries(es []entry) { sort.Slice(es, func(i, j int) bool { return es[i].name < es[j].name }) }
 
 // Vet reads a student/ folder as grading would, for reportcheck: what may
 // run, and what may not with why.

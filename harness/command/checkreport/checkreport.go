@@ -55,14 +55,14 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, exitcode.Usage, err)
 		}
 	}
-	data, err := os.ReadFile(fs.Arg(0))
-	if err != nil {
-		return fail(stderr, exitcode.Usage, err)
-	}
 	root, err := cli.Checkout(checkout)
 	if err == nil {
 		root, err = filepath.Abs(root)
 	}
+	if err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
+	data, err := readReport(root, fs.Arg(0))
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
 	}

@@ -18,7 +18,11 @@
 // The student's observations are read through the same trust boundary as
 // grade's: checkreport never runs a command grade would refuse. A report is
 // untrusted too: an input it names outside the checkout is an error, and
-// nothing outside the checkout is read. Package reportcheck is the checker;
+// nothing outside the checkout is read. REPORT.json and every file of the
+// checkout (its observations, worksheets, sources) are read as regular
+// files only, never through a link (the file's or a folder's on its way),
+// never past a size limit (MaxReportSize for the report), and a FIFO or a
+// device in a file's place is refused at once, exit 1, naming it. Package reportcheck is the checker;
 // its manual says what is compared and what is not.
 //
 // # Flags

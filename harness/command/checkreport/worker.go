@@ -44,7 +44,7 @@ func serve(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	args = fs.Args()
 	var out checked
-	data, err := os.ReadFile(args[1])
+	data, err := readReport(args[0], args[1])
 	if err == nil {
 		var wd string
 		if wd, err = os.Getwd(); err == nil {
