@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"text/template"
 
+	"idemlab/harness/i18n"
 	"idemlab/harness/lab"
 	"idemlab/harness/report"
 )
@@ -183,7 +185,11 @@ func (b Bundle) templateData(goVersion string) (map[string]any, error) {
 			return nil, fmt.Errorf("gradescope: lab %q: its layout names %q, which run_autograder cannot hold: want letters, digits, '.', '_', '-' and '/'", b.Lab, name)
 		}
 	}
-	return map[string]any{"Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch, "Lab": b.Lab,
+	failed, err := json.Marshal(i18n.English.T("grade.gs.failed", nil) + "\n\n" + i18n.Chinese.T("grade.gs.failed", nil))
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"Failed": string(failed), "Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch, "Lab": b.Lab,
 		"Sheets": sheets, "SheetsInRepo": inRepo, "Own": l.Own, "OwnInRepo": path.Join(l.Observations, l.Own)}, nil
 }
 

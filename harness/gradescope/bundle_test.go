@@ -11,11 +11,13 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"idemlab/harness/gradescope"
+	"idemlab/harness/i18n"
 	"idemlab/harness/internal/gradetest"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/internal/testfs"
@@ -197,9 +199,21 @@ func TestBundleGradesASubmission(t *testing.T) {
 // scores the sum of its tests.
 func autograde(t *testing.T, ag string, files map[string]string) gradescope.Results {
 	t.Helper()
+	return autogradeWith(t, ag, files, nil)
+}
+
+// autogradeWith is autograde, with setup making more of the submission
+// folder (links, FIFOs) after files are written.
+func autogradeWith(t *testing.T, ag string, files map[string]string, setup func(sub string) error) gradescope.Results {
+	t.Helper()
 	os.RemoveAll(filepath.Join(ag, "submission"))
 	os.RemoveAll(filepath.Join(ag, "results"))
 	testfs.Write(t, filepath.Join(ag, "submission"), files)
+	if setup != nil {
+		if err := setup(filepath.Join(ag, "submission")); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cmd := exec.Command("bash", filepath.Join(ag, "run_autograder"))
 	cmd.Dir = ag
 	cmd.Env = append(os.Environ(), "IDEMLAB_AUTOGRADER_ROOT="+ag)
@@ -278,4 +292,74 @@ func TestBundleGradesTheLeaseLab(t *testing.T) {
 	if !strings.Contains(r.Output, "2_renew") {
 		t.Errorf("the output is not the student's feedback:\n%s", r.Output)
 	}
+}
+
+// TestBundleRefusesHostileSubmissions runs run_autograder for real on
+// submissions a hostile student could hand in: a worksheet that is a
+// folder or a FIFO, and a testdata folder that is a link to observations
+// elsewhere. Each gets a valid results.json (before, the first two got
+// none, the FIFO hanging the script, and the link was followed): the
+// refusal is a result, flagged in the student's feedback in their
+// language, and nothing is read through the link. When grade itself
+// stops without a result, results.json still says so, scored 0.
+func TestBundleRefusesHostileSubmissions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds grade and grades submissions")
+	}
+	ag := bundle(t, mutants.Lab(), "")
+	kill, err := os.ReadFile(filepath.Join(root, "testdata/edge/fetch_pending_is_nil.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sheet = "```prediction\nmutant: 7_counts\nkiller: edge/counts_sees_pending\nevidence: state\nreason: pending is not counted\n```\n"
+	elsewhere := t.TempDir()
+	testfs.Write(t, elsewhere, map[string]string{"student/kill.txtar": string(kill)})
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		setup func(sub string) error
+		want  []string // in the feedback
+	}{
+		{"worksheet is a folder", map[string]string{"worksheet.md/x": sheet}, nil,
+			[]string{"worksheet.md: is a folder: only regular files are read; not read"}},
+		{"worksheet is a FIFO", map[string]string{"student/kill.txtar": string(kill)},
+			func(sub string) error { return syscall.Mkfifo(filepath.Join(sub, "worksheet.md"), 0o644) },
+			[]string{"worksheet.md: is a named pipe (FIFO): only regular files are read; not read"}},
+		{"testdata is a link", map[string]string{"worksheet.md": sheet},
+			func(sub string) error { return os.Symlink(elsewhere, filepath.Join(sub, "testdata")) },
+			[]string{"student: is a symbolic link"}},
+		{"testdata is a link, in Chinese", map[string]string{"worksheet.zh-CN.md": sheet},
+			func(sub string) error { return os.Symlink(elsewhere, filepath.Join(sub, "testdata")) },
+			[]string{"student: 是符号链接"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := autogradeWith(t, ag, tc.files, tc.setup)
+			for _, want := range tc.want {
+				if !strings.Contains(r.Output, want) {
+					t.Errorf("the feedback does not say %q:\n%s", want, r.Output)
+				}
+			}
+			for _, test := range r.Tests {
+				if strings.Contains(test.Name, "kill") && test.Status == "passed" {
+					t.Errorf("%s passed: an observation was read through a link or a refused file", test.Name)
+				}
+			}
+		})
+	}
+	t.Run("grade stops without a result", func(t *testing.T) {
+		bin := filepath.Join(ag, "source", "bin", "grade")
+		real, err := os.ReadFile(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.WriteFile(bin, real, 0o755)
+		if err := os.WriteFile(bin, []byte("#!/bin/sh\nexit 70\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r := autogradeWith(t, ag, map[string]string{"worksheet.md": sheet}, nil)
+		want := i18n.English.T("grade.gs.failed", nil) + "\n\n" + i18n.Chinese.T("grade.gs.failed", nil)
+		if diff := cmp.Diff(gradescope.Results{Score: 0, Output: want, OutputFormat: "text", StdoutVisibility: gradescope.Hidden, Tests: []gradescope.Test{}}, r); diff != "" {
+			t.Errorf("results.json (-want +got):\n%s", diff)
+		}
+	})
 }

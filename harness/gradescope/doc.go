@@ -49,9 +49,14 @@
 //
 //  5. Gradescope runs run_autograder for each submission, with
 //     /autograder as its working folder. It copies the submission's
-//     worksheets, history and observations (links copied as links, which
-//     grade refuses) into a class of one, and runs
-//     grade -C source/lab -format gradescope -o results/results.json on it.
+//     worksheets, history and observations into a class of one, following
+//     no link: a link, a FIFO or a folder in a file's place is copied as
+//     what it is, never read, and a folder on the way that is a link
+//     (testdata -> elsewhere) as a link in the file's place, each for
+//     grade to refuse and flag in the student's feedback, in their
+//     language. It runs grade -C source/lab -format gradescope -o
+//     results/results.json on it; when grade stops without a result,
+//     results.json still says so, scored 0, in English and Chinese.
 //     Grading is what grade does for a class (see the README's
 //     "Grading"), with the same budgets.
 //
