@@ -67,9 +67,14 @@
 //     file, in every view, before the report is printed: the instructor's
 //     view shows every answer, so in a checkout that keeps a history it
 //     records each as shown (by "instructor", or "ci" for the gate's log
-//     when the CI variable chose the view). A grader's run names no
-//     history, and so marks nothing. What this cannot stop: answers seen
-//     in another clone leave no trace in this one.
+//     when the CI variable chose the view). In a checkout with no history
+//     yet and no prediction in its worksheets (the course's own, or a
+//     fresh clone of it: [StudentsCheckout]) the instructor's view records
+//     nothing, since a history committed with a course's template would
+//     count every student's predictions as made after their answers. A
+//     grader's run names no history, and so marks nothing. What this
+//     cannot stop: answers seen in another clone, or in a fresh clone
+//     before any prediction, leave no trace in this one.
 //   - The language is Config.Lang when set, else the predictions' (see
 //     [Language]), else the environment's.
 //

@@ -92,8 +92,10 @@ type Plan struct {
 	Warnings predict.Problems
 	Inputs   []report.Digest
 	// predictions is the checkout's prediction history, read by Prepare;
-	// nil when the run keeps none.
+	// nil when the run keeps none. fresh is set when its file did not
+	// exist then.
 	predictions *predict.History
+	fresh       bool
 }
 
 // Prepare reads the observations and the worksheets in full. A malformed
@@ -130,7 +132,8 @@ func Prepare(cfg Config) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Problems: problems.Errors(), Warnings: problems.Warnings(), Inputs: inputs, predictions: history}, nil
+	return &Plan{Config: cfg, Observations: obs, Sheet: sheet, Problems: problems.Errors(), Warnings: problems.Warnings(), Inputs: inputs,
+		predictions: history, fresh: history != nil && !exists(cfg.History)}, nil
 }
 
 // loadHistory reads the prediction history before anything runs, so
@@ -648,9 +651,16 @@ func (p *Plan) history(full, shown *report.Report) error {
 // prediction first. Any way of showing an answer calls it: the kill
 // report, go test -v's log of the lab's gate. It does nothing when the
 // run keeps no history.
+//
+// The instructor's view records nothing in a checkout that has no
+// history yet and whose worksheets hold no prediction (see
+// [StudentsCheckout]): that is the course's own repository or a fresh
+// clone of it, and a history written there and committed with the
+// course's template would count every student's predictions as made
+// after their answers.
 func (p *Plan) Reveal(unpredicted []string) error {
 	h := p.predictions
-	if h == nil || p.Sheet == nil {
+	if h == nil || p.Sheet == nil || p.View == report.Instructor && p.fresh && !p.predicts() {
 		return nil
 	}
 	by := map[string]string{}

@@ -18,8 +18,9 @@ import (
 // worksheet predicts nothing, every way of showing the mutants' answers
 // (the kill report in the reveal or the instructor's view, go test -v's
 // log of the gate with IDEMLAB_VIEW or CI set) records each as shown, by
-// that way, before anything is printed; the student's view shows nothing
-// and records nothing. A history that does not read stops the
+// that way, before anything is printed, but the instructor's view where
+// no history exists yet (the course's own checkout); the student's view
+// shows nothing and records nothing. A history that does not read stops the
 // instructor's view instead of showing answers it cannot record.
 func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
 	all := func(by string) map[string]string {
@@ -41,10 +42,19 @@ func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
 	}{
 		{name: "report, student's view", view: report.Student, want: map[string]string{}},
 		{name: "report, -reveal", view: report.Reveal, want: all(predict.ByReveal)},
-		{name: "report, -instructor", view: report.Instructor, want: all(predict.ByInstructor)},
+		// The instructor's view where nothing is predicted and no history
+		// exists records nothing: a history written in the course's own
+		// checkout, committed with its template, would mark every answer
+		// shown to every student (finding 4 of issue 30). Where a history
+		// or a prediction exists, it records every answer it shows.
+		{name: "report, -instructor", view: report.Instructor, want: nil},
+		{name: "report, -instructor, a history", view: report.Instructor, history: `{"version": 1}`, want: all(predict.ByInstructor)},
+		{name: "report, -instructor, a prediction", view: report.Instructor,
+			sheet: "```prediction\nmutant: 3_save\nkiller: happy/inc_then_get\nevidence: state\nreason: a reason\n```\n", want: withPrediction(all(predict.ByInstructor), "3_inc_saves_old_value")},
 		{name: "gate, student's view", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: ""}, want: map[string]string{}},
 		{name: "gate, IDEMLAB_VIEW=reveal", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "reveal"}, want: all(predict.ByReveal)},
-		{name: "gate, IDEMLAB_VIEW=instructor", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "instructor"}, want: all(predict.ByInstructor)},
+		{name: "gate, IDEMLAB_VIEW=instructor", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "instructor"}, want: nil},
+		{name: "gate, IDEMLAB_VIEW=instructor, a history", gate: true, env: map[string]string{"CI": "", labrun.ViewEnv: "instructor"}, history: `{"version": 1}`, want: all(predict.ByInstructor)},
 		// CI alone: the instructor's view where nothing is predicted and
 		// no history exists, recording nothing (a history in the course's
 		// repository would mark every answer shown to every student); the
@@ -115,4 +125,10 @@ func TestEveryPathThatShowsAnswersRecordsThem(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withPrediction is by with mutant shown by its prediction.
+func withPrediction(by map[string]string, mutant string) map[string]string {
+	by[mutant] = predict.ByPrediction
+	return by
 }

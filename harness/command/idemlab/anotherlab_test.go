@@ -111,13 +111,37 @@ func checkMutate(t *testing.T, root string) {
 	}
 }
 
-// checkSearch asks for the script that kills a counter mutant, and runs
-// it: it passes on the reference and fails on the mutant.
-func checkSearch(t *testing.T, root string) {
+// checkSearch asks for the script that kills a counter mutant, as an
+// instructor, in a student's checkout (a copy of the lab's files whose
+// worksheet predicts another mutant), and runs it: it passes on the
+// reference and fails on the mutant. The checkout's history records the
+// answer shown by the instructor's view, as the kill report's would
+// (finding 7 of issue 30: it recorded nothing).
+func checkSearch(t *testing.T, module string) {
 	l := counter.Lab()
+	root := t.TempDir()
+	copyTree(t, filepath.Join(module, counter.Dir), filepath.Join(root, counter.Dir))
+	sheet := "```prediction\nmutant: 3_save\nkiller: happy/inc_then_get\nevidence: state\nreason: a reason\n```\n"
+	if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(l.Layout.Worksheets[0])), []byte(sheet), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module idemlab\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var out, stderr bytes.Buffer
 	if status := Run(l, []string{"search", "-C", root, "-instructor", "-mutant", "1_limit", "-programs", "2000"}, &out, &stderr); status != exitcode.OK {
 		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	h, err := predict.LoadHistory(filepath.Join(root, filepath.FromSlash(l.Layout.History)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string]string{}
+	for name, m := range h.Mutants {
+		shown[name] = m.By
+	}
+	if diff := cmp.Diff(map[string]string{"1_inc_passes_max": predict.ByInstructor, "3_inc_saves_old_value": predict.ByPrediction}, shown); diff != "" {
+		t.Errorf("the history's reveals after search -instructor (-want +got):\n%s", diff)
 	}
 	_, script, ok := strings.Cut(out.String(), "\n\n")
 	file := filepath.Join(t.TempDir(), "found.txtar")

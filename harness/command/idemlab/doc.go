@@ -57,9 +57,12 @@
 // In every view, and unless -worksheet names other worksheets, the run
 // records in the lab's history file (worksheet.history.json for the first
 // lab) when each prediction was first seen and each answer first shown
-// (the instructor's view shows, and so records, every answer), so that
-// every verdict can say whether its prediction came first, and grading
-// credits only the predictions that did.
+// (the instructor's view shows, and so records, every answer, but in a
+// checkout with no history and no prediction, the course's own, where it
+// records nothing), so that every verdict can say whether its prediction
+// came first, and grading credits only the predictions that did.
+// idemlab search -instructor records the answer it shows of a lab
+// mutant the same way.
 //
 // # idemlab mutate
 //

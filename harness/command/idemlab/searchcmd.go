@@ -133,15 +133,17 @@ func (f *searchCmdFlags) say(reg lab.Registry) i18n.Lang {
 
 // predictedFirst lets a student search a lab mutant only once its
 // prediction block is filled in, and records in the prediction history
-// that the prediction came before the answer. It returns the language to
-// speak in.
+// that the prediction came before the answer; the instructor's view
+// records that it showed the answer (see instructorReveal). It returns
+// the language to speak in.
 func predictedFirst(l *lab.Lab, root, name string, f searchCmdFlags) (i18n.Lang, int, error) {
 	if f.instructor {
-		return i18n.English, exitcode.OK, nil
+		status, err := instructorReveal(l, root, name)
+		return i18n.English, status, err
 	}
 	cfg := labrun.Config{Lab: l, Root: root, Worksheets: f.sheets, View: report.Student}
 	if len(f.sheets) == 0 {
-		cfg.History = filepath.Join(root, filepath.FromSlash(l.Layout.History))
+		cfg.History = labrun.HistoryFile(l, root)
 	}
 	plan, err := labrun.Prepare(cfg)
 	if err != nil {
@@ -161,6 +163,27 @@ func predictedFirst(l *lab.Lab, root, name string, f searchCmdFlags) (i18n.Lang,
 		return lang, exitcode.Internal, err
 	}
 	return lang, exitcode.OK, nil
+}
+
+// instructorReveal records, in a student's checkout, that the
+// instructor's view showed lab mutant name's answer (an observation that
+// kills it), as the kill report's instructor's view records every answer
+// it shows, before the search runs. It returns the status to exit with
+// when it cannot.
+func instructorReveal(l *lab.Lab, root, name string) (int, error) {
+	if !labrun.StudentsCheckout(l, root) {
+		return exitcode.OK, nil
+	}
+	// The checkout's own worksheets, whatever -worksheet names: theirs are
+	// the predictions its history backs.
+	plan, err := labrun.Prepare(labrun.Config{Lab: l, Root: root, View: report.Instructor, History: labrun.HistoryFile(l, root)})
+	if err != nil {
+		return exitcode.Usage, fmt.Errorf("the instructor's view records the answer it shows in the prediction history first: %w", err)
+	}
+	if err := plan.Reveal([]string{name}); err != nil {
+		return exitcode.Internal, err
+	}
+	return exitcode.OK, nil
 }
 
 // searchBuilt searches a generated or held-out mutant, in a program built

@@ -1,0 +1,57 @@
+package labrun
+
+import (
+	"os"
+	"path/filepath"
+
+	"idemlab/harness/lab"
+	"idemlab/harness/predict"
+)
+
+// HistoryFile is the prediction history of lab l's checkout at root,
+// where every run records what it shows, whatever worksheets it reads;
+// "" for a lab that keeps none.
+func HistoryFile(l *lab.Lab, root string) string {
+	if l.Layout.History == "" {
+		return ""
+	}
+	return filepath.Join(root, filepath.FromSlash(l.Layout.History))
+}
+
+// StudentsCheckout reports whether the checkout at root is a student's,
+// in which the instructor's view records the answers it shows: it holds
+// lab l's prediction history already, or one of l's worksheets there
+// holds a prediction block, filled in or malformed. A checkout with
+// neither is the course's own repository or a fresh clone of it, where a
+// history would mark every answer shown to every student whose
+// repository is made from it. Worksheets named elsewhere (-worksheet
+// FILE, a student's copy an instructor reads) do not make the checkout
+// a student's.
+func StudentsCheckout(l *lab.Lab, root string) bool {
+	if f := HistoryFile(l, root); f != "" && exists(f) {
+		return true
+	}
+	var srcs []predict.Source
+	for _, w := range l.Layout.Worksheets {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(w)))
+		if err == nil {
+			srcs = append(srcs, predict.Source{File: w, Data: data})
+		}
+	}
+	// Without the observations every filled block reads either as a
+	// prediction or as a problem: either is a student's work.
+	sheet, problems := predict.Read(srcs, Known(l, nil))
+	return len(sheet.Predictions) > 0 || len(problems.Errors()) > 0
+}
+
+// predicts reports whether the plan's worksheets hold a prediction
+// block, filled in or malformed.
+func (p *Plan) predicts() bool {
+	return p.Sheet != nil && len(p.Sheet.Predictions) > 0 || len(p.Problems) > 0
+}
+
+// exists reports whether file is there, as anything (a link included).
+func exists(file string) bool {
+	_, err := os.Lstat(file)
+	return err == nil
+}
