@@ -150,16 +150,19 @@ func TestRunHelp(t *testing.T) {
 }
 
 // TestRunHostileWorksheets: a worksheet that is a directory, not UTF-8, or
-// huge gets a clear error or a correct result, and nothing is written.
+// over the reader's limit gets a clear error, one just under it a correct
+// result, and nothing is written.
 func TestRunHostileWorksheets(t *testing.T) {
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.md")
 	var b strings.Builder
-	for b.Len() < 8<<20 {
+	for b.Len() < 8<<20-4096 {
 		b.WriteString("Prose that goes on and on, with ```inline``` fences and no block. ")
 	}
 	b.WriteString("\n\n```prediction\nmutant: 1_init_fails_twice\nkiller: edge/init_twice_keeps_rows\nevidence: error\nreason: r\n```\n")
 	os.WriteFile(huge, []byte(b.String()), 0o644)
+	over := filepath.Join(dir, "over.md")
+	os.WriteFile(over, append([]byte(b.String()), make([]byte, 8<<20)...), 0o644)
 	latin1 := filepath.Join(dir, "latin1.md")
 	os.WriteFile(latin1, []byte("caf\xe9\n```prediction\nmutant: 1_init_fails_twice\n```\n"), 0o644)
 	for _, tc := range []struct {
@@ -167,7 +170,8 @@ func TestRunHostileWorksheets(t *testing.T) {
 		status      int
 		stderr      string
 	}{
-		{"directory", dir, exitcode.Usage, "is a directory"},
+		{"directory", dir, exitcode.Usage, "is a folder"},
+		{"over the limit", over, exitcode.Usage, "over the limit of 8388608"},
 		{"not UTF-8", latin1, exitcode.Usage, latin1 + ":1: not UTF-8 text"},
 		{"huge", huge, 0, ""},
 	} {
