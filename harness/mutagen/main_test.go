@@ -63,7 +63,7 @@ func TestMainModes(t *testing.T) {
 				"1_inc_passes_max": outcome.Killed, "2_inc_returns_old_value": outcome.Killed, "3_inc_saves_old_value": outcome.Killed}),
 			wantStderr: progressDone + "3_inc_saves_old_value"},
 		{name: "matrix of an unreadable observation", args: []string{"-dir", unreadable, "-kinds", "edge"},
-			wantStatus: 2, check: equals(""), wantStderr: "is a directory"},
+			wantStatus: 2, check: equals(""), wantStderr: "is a folder"},
 		{name: "unknown flag", args: []string{"-nosuch"}, wantStatus: 2, check: equals(""), wantStderr: "flag provided but not defined: -nosuch"},
 	}
 	t.Chdir(t.TempDir()) // -impl runs in the current folder
