@@ -32,10 +32,13 @@
 // verdicts, kill positions, the predictions' text, the hidden and
 // unpredicted lists, the harness version. Only the fields that change from
 // one honest run to the next are left out: timings, logs, and when, by whom
-// and of which commit the report was made; and each verdict's recorded
-// (before or after its answer was revealed), which the checkout's
-// prediction history says, not the inputs: a re-run keeps no history and
-// must not write one, so an edited recorded goes unseen.
+// and of which commit the report was made. Each verdict's recorded (before
+// or after its answer was revealed) is not the inputs' to say but the
+// checkout's prediction history's: a re-run keeps no history and must not
+// write one, so when the report says it of any verdict, the checker reads
+// the history (as untrusted as the rest, never written) and notes it in
+// the re-run, and a verdict edited from "after" to "before", or one the
+// history does not back, is a difference like any other.
 //
 // # Invariants
 //
@@ -51,5 +54,7 @@
 // The checker proves that a report is what this checkout makes of the files
 // it names; it cannot tell who wrote those files, or when. Whether each
 // prediction came before its answer is the prediction history's to record
-// (package predict), and the history is not among the inputs.
+// (package predict): the checker holds the report to the history, but
+// whether the history itself was edited is grading's to judge
+// (predict.History.Impossible).
 package reportcheck

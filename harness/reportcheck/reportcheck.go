@@ -157,6 +157,9 @@ func Check(l *lab.Lab, root string, data []byte, build killmatrix.Options, vet V
 	if err != nil {
 		return nil, err
 	}
+	if err := recorded(l, root, r, again); err != nil {
+		return nil, err
+	}
 	if res.Differences = differences(essence(data), essence(mustJSON(again))); len(res.Differences) > 0 {
 		res.Verdict = Tampered
 	}
@@ -366,12 +369,10 @@ func mustJSON(r *report.Report) []byte {
 
 // volatile are the fields that change from one run to the next without a
 // student's doing: timings, logs, when and by whom the report was made,
-// and whether each prediction came before its answer was revealed, which
-// the checkout's prediction history says, not the inputs (a re-run keeps
-// no history, and must not write one), and what chose the report's
-// language (the student's locale, the worksheet their checkout shows
-// started): a re-run is given the language itself, which is compared.
-var volatile = map[string]bool{"elapsed_ms": true, "elapsed_ns": true, "timing_ms": true, "log": true, "created": true, "student": true, "commit": true, "recorded": true, "lang_from": true}
+// and what chose the report's language (the student's locale, the
+// worksheet their checkout shows started): a re-run is given the language
+// itself, which is compared.
+var volatile = map[string]bool{"elapsed_ms": true, "elapsed_ns": true, "timing_ms": true, "log": true, "created": true, "student": true, "commit": true, "lang_from": true}
 
 // essence is a report as JSON with its volatile fields left out: every
 // other field, which a student could edit to look better, is compared.

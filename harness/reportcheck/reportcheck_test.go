@@ -142,14 +142,22 @@ func TestCheck(t *testing.T) {
 
 	// idemlab keeps a prediction history by default, and each verdict
 	// then says whether its prediction came first: a fact of the
-	// checkout's history, not of the inputs, which a re-run cannot know.
-	t.Run("ok with a history", func(t *testing.T) {
+	// checkout's history, read again from it (TestCheckRecomputesRecorded).
+	// A report made with a history kept elsewhere says "before" where
+	// this checkout's history (none) backs nothing.
+	t.Run("history elsewhere", func(t *testing.T) {
 		withHistory := makeReport(t, filepath.Join(t.TempDir(), "worksheet.history.json"))
 		if !bytes.Contains(withHistory, []byte(`"recorded": "before"`)) {
 			t.Fatalf("the report made with a history records nothing:\n%.3000s", withHistory)
 		}
-		if res := check(t, withHistory); res.Verdict != reportcheck.OK {
-			t.Fatalf("Check of an untouched report made with a history: %s", res)
+		res := check(t, withHistory)
+		if res.Verdict != reportcheck.Tampered || len(res.Differences) == 0 {
+			t.Fatalf("Check of a report whose history is not the checkout's: %s", res)
+		}
+		for _, d := range res.Differences {
+			if !strings.HasSuffix(d.Path, ".recorded") || d.Report != `"before"` || d.Rerun != "" {
+				t.Errorf("difference %s; want only recorded ones, before in the report and nothing in the history", d)
+			}
 		}
 	})
 
