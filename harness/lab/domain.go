@@ -65,4 +65,17 @@ type Domain struct {
 	Sizes []string
 	// Lines, for a Line, names the subcommands the line may run.
 	Lines []string
+	// Categories are the input categories of the argument, each with
+	// values that stand for it: what a coverage table counts the
+	// observations of. The search does not draw from them (yet).
+	Categories []Category
+}
+
+// A Category is one class of input that a contract distinguishes, or that
+// a store is likely to mishandle (the category-partition method, Ostrand
+// and Balcer, 1988): a name, and values that stand for it, written as a
+// command line writes them.
+type Category struct {
+	Name   string
+	Values []string
 }

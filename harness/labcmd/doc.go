@@ -1,6 +1,29 @@
-// Package labcmd holds what every lab's script command is made of, so that
-// each lab writes only its own table: the parsers of the arguments a
-// script writes as text ([ParseSeconds], [ParseInteger], [ParseJSON]),
+// Package labcmd is the command kit: a lab declares its script command as
+// a [Table] (its subcommands, each with typed parameters, their domains
+// and input categories, and the store call it makes) and gets the rest:
+// argument parsing, the -db flag, misuse errors ([UsageError], a
+// lab.Misuse that idemlab/harness/command/labshell words in the
+// student's language with "did you mean"), JSON output ([Write]), the
+// raw rows view ([RowsSub]), interleave and between where declared
+// ([InterleaveSub], [BetweenSub]), and the usage and manual text
+// ([Table.Command], the lab.Command the harness runs and the search
+// draws from). See [ExampleTable].
+//
+// # Parameters
+//
+// A parameter's constructor names its parser: [Text] (any text), [Time]
+// (seconds, ParseSeconds), [Number] (a quantity that is not a time,
+// ParseNumber), [Int] and [Int64] (ParseInteger), [Count] (ParseCount)
+// and [JSON] (ParseJSON); [Param.Optional] and [Param.Variadic] mark
+// the last ones. Each argument is parsed once, before the store is
+// touched, and read by the store call through [Call]'s typed accessors.
+// Its lab.Domain says what the differential search draws, and its
+// Categories the input categories a coverage table counts.
+//
+// # Parsers
+//
+// The parsers of the arguments a script writes as text ([ParseSeconds],
+// [ParseNumber], [ParseInteger], [ParseCount], [ParseJSON]),
 // the [Seconds] type that prints a time as JSON, infinities included, and
 // [Interleave], which runs an operation and, at the moment its first query
 // has been read, other command lines as a second client would. The first
