@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -60,112 +59,6 @@ func readFile(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-func TestParseLimitAccepts(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want int
-	}{
-		{"1", 1},
-		{"10", 10},
-		{"99", 99},
-		{"100", 100},
-		// Leading zeros are decimal digits, so they are accepted and read
-		// in base 10 (not octal): "010" is ten, "0100" is a hundred.
-		{"010", 10},
-		{"0100", 100},
-		{"001", 1},
-		// Integers outside 1..100 pass: the store's own check refuses
-		// them, and an observation must be able to see it do so.
-		{"0", 0},
-		{"00", 0},
-		{"101", 101},
-		{"1000", 1000},
-		{"-1", -1},
-		{"+5", 5},
-	} {
-		got, err := idem.ParseLimit(tc.in)
-		if err != nil {
-			t.Errorf("ParseLimit(%q): unexpected error %v", tc.in, err)
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("ParseLimit(%q) = %d, want %d", tc.in, got, tc.want)
-		}
-	}
-}
-
-func TestParseLimitRejects(t *testing.T) {
-	for _, in := range []string{
-		"true", "false", "1.5", "10x", "", "-", "+", "--1",
-		" 5", "5 ", "1e1", "0x10", "1_0", "99999999999999999999999", "١",
-	} {
-		got, err := idem.ParseLimit(in)
-		if err == nil {
-			t.Errorf("ParseLimit(%q) = %d, want an error", in, got)
-			continue
-		}
-		if !strings.Contains(err.Error(), "want an integer") {
-			t.Errorf("ParseLimit(%q) error %q does not say it wants an integer", in, err)
-		}
-	}
-}
-
-func TestParseSecondsAccepts(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want float64
-	}{
-		{"0", 0},
-		{"10", 10},
-		{"9.999", 9.999},
-		{"-3", -3},
-		{"1e3", 1000},
-		{"10.5", 10.5},
-		{".5", 0.5},
-		{"+5", 5},
-		{"-0", 0},
-		// The infinities, spelt as Go reads them, reach the store; so
-		// does NaN (below), which the store refuses itself.
-		{"inf", math.Inf(1)},
-		{"-Inf", math.Inf(-1)},
-		{"+Inf", math.Inf(1)},
-		{"Infinity", math.Inf(1)},
-		{"1e400", math.Inf(1)},
-	} {
-		got, err := idem.ParseSeconds(tc.in)
-		if err != nil {
-			t.Errorf("ParseSeconds(%q): unexpected error %v", tc.in, err)
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("ParseSeconds(%q) = %v, want %v", tc.in, got, tc.want)
-		}
-	}
-}
-
-func TestParseSecondsNaN(t *testing.T) {
-	for _, in := range []string{"nan", "NaN", "NAN"} {
-		if got, err := idem.ParseSeconds(in); err != nil || !math.IsNaN(got) {
-			t.Errorf("ParseSeconds(%q) = %v, %v; want NaN", in, got, err)
-		}
-	}
-}
-
-func TestParseSecondsRejects(t *testing.T) {
-	for _, in := range []string{
-		"abc", "", "0x10", "0x1p4", "1_0", " 5", "10s", "true",
-	} {
-		got, err := idem.ParseSeconds(in)
-		if err == nil {
-			t.Errorf("ParseSeconds(%q) = %v, want an error", in, got)
-			continue
-		}
-		if !strings.Contains(err.Error(), "seconds") {
-			t.Errorf("ParseSeconds(%q) error %q does not say it wants seconds", in, err)
-		}
-	}
 }
 
 // usageCases are command lines Run must refuse with a *UsageError before
@@ -274,7 +167,7 @@ func TestRunUsageErrorsLeaveStoreUnchanged(t *testing.T) {
 			mustRun(t, idem.Reference, dir, "init")
 			mustRun(t, idem.Reference, dir, "reserve", "k", "v", "10")
 			mustRun(t, idem.Reference, dir, "finish", "k", "v", `{"receipt":1}`)
-			rowsBefore, err := idem.ReadRows(db)
+			rowsBefore, err := readRows(db)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -290,7 +183,7 @@ func TestRunUsageErrorsLeaveStoreUnchanged(t *testing.T) {
 				t.Errorf("stdout = %q, want nothing", out)
 			}
 
-			rowsAfter, err := idem.ReadRows(db)
+			rowsAfter, err := readRows(db)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -317,7 +210,7 @@ func TestRunFinishRejectsTextAfterJSON(t *testing.T) {
 			mustRun(t, idem.Reference, dir, "reserve", "k", "v", "10")
 			_, err := run(t, idem.Reference, dir, "finish", "k", "v", arg)
 			checkUsageError(t, err, "finish", []string{fmt.Sprintf("JSON %q", arg)})
-			rows, err := idem.ReadRows(filepath.Join(dir, idem.DefaultDB))
+			rows, err := readRows(filepath.Join(dir, idem.DefaultDB))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -485,7 +378,7 @@ func TestRunKeysVerbatim(t *testing.T) {
 	}
 	var gotIDs []string
 	for _, line := range lines {
-		var r idem.Row
+		var r row
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("rows line %s: %v", line, err)
 		}
@@ -527,92 +420,6 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// TestReadRowsErrors: a path that is missing, a directory or not a
-// database gives an error naming the problem, and the path is left as it
-// was, with no file created beside it.
-func TestReadRowsErrors(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		setup func(t *testing.T, path string)
-		want  []string
-	}{
-		{"missing", func(t *testing.T, path string) {}, []string{"does not exist"}},
-		{"directory", func(t *testing.T, path string) {
-			if err := os.Mkdir(path, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(path, "inside"), []byte("x"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}, []string{"is a directory, not a database file"}},
-		{"text file", func(t *testing.T, path string) {
-			if err := os.WriteFile(path, []byte(strings.Repeat("not a database\n", 200)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}, []string{"file is not a database"}},
-		{"empty file", func(t *testing.T, path string) {
-			if err := os.WriteFile(path, nil, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}, []string{"no such table: keys"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			path := filepath.Join(dir, "store.db")
-			tc.setup(t, path)
-			filesBefore := listDir(t, dir)
-			var bytesBefore []byte
-			if info, err := os.Stat(path); err == nil && !info.IsDir() {
-				bytesBefore = readFile(t, path)
-			}
-
-			rows, err := idem.ReadRows(path)
-			if err == nil {
-				t.Fatalf("ReadRows = %v, want an error", rows)
-			}
-			for _, w := range append(tc.want, "rows:", `"`+path+`"`) {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not contain %q", err, w)
-				}
-			}
-			if diff := cmp.Diff(filesBefore, listDir(t, dir)); diff != "" {
-				t.Errorf("files beside the store changed (-want +got):\n%s", diff)
-			}
-			if bytesBefore != nil && !bytes.Equal(bytesBefore, readFile(t, path)) {
-				t.Errorf("file bytes changed by ReadRows")
-			}
-			if tc.name == "empty file" && len(readFile(t, path)) != 0 {
-				t.Errorf("empty file was written to")
-			}
-		})
-	}
-}
-
-// TestReadRowsNeverWrites reads a real store and checks that its bytes and
-// its directory are unchanged, as ReadRows promises.
-func TestReadRowsNeverWrites(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "store.db")
-	mustRun(t, idem.Reference, dir, "init")
-	mustRun(t, idem.Reference, dir, "reserve", "k", "v", "10")
-	before := readFile(t, path)
-	files := listDir(t, dir)
-	rows, err := idem.ReadRows(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []idem.Row{{ID: "k", Fingerprint: "v", Status: "pending", Response: json.RawMessage("null"), Expires: 10}}
-	if diff := cmp.Diff(want, rows); diff != "" {
-		t.Errorf("ReadRows (-want +got):\n%s", diff)
-	}
-	if !bytes.Equal(before, readFile(t, path)) {
-		t.Errorf("ReadRows changed the store's bytes")
-	}
-	if diff := cmp.Diff(files, listDir(t, dir)); diff != "" {
-		t.Errorf("ReadRows changed the store's directory (-want +got):\n%s", diff)
-	}
 }
 
 // TestRunOperationErrors: a store that is missing or a directory is an
@@ -815,7 +622,7 @@ func TestRunHugeKeyAndResponse(t *testing.T) {
 	if got != response+"\n" {
 		t.Errorf("fetch returned %d bytes, want the %d stored", len(got), len(response)+1)
 	}
-	rows, err := idem.ReadRows(filepath.Join(dir, idem.DefaultDB))
+	rows, err := readRows(filepath.Join(dir, idem.DefaultDB))
 	if err != nil || len(rows) != 1 || rows[0].ID != key {
 		t.Errorf("rows: %d, %v; want the one huge key verbatim", len(rows), err)
 	}
@@ -876,4 +683,29 @@ func TestRowsPrintInfinities(t *testing.T) {
 	if diff := cmp.Diff(want, mustRun(t, ref, dir, "rows")); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
+}
+
+// row is one line idem rows prints.
+type row struct {
+	ID, Fingerprint, Status string
+	Response                json.RawMessage
+	Expires                 any
+}
+
+// readRows is what idem rows prints of the store at path, read through
+// the reference's command (rows reads the table, never the store's API).
+func readRows(path string) ([]row, error) {
+	var out bytes.Buffer
+	if err := idem.Run(idem.Reference, filepath.Dir(path), []string{"-db", path, "rows"}, &out); err != nil {
+		return nil, err
+	}
+	rows := []row{}
+	for dec := json.NewDecoder(&out); dec.More(); {
+		var r row
+		if err := dec.Decode(&r); err != nil {
+			return nil, err
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
 }
