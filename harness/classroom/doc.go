@@ -30,7 +30,11 @@
 // grade -format classroom grades it, writing the points file
 // (.idemlab/points.txt, see [Write]) and the student's feedback, which
 // goes, in their worksheet's language, to the job summary
-// ($GITHUB_STEP_SUMMARY). The penalties go to the step's outputs.
+// ($GITHUB_STEP_SUMMARY): it shows a mutant's killers only where the
+// history records the prediction before its answer was revealed
+// (report.Graded), since the history never hears of what the job
+// summary shows; the other answers are never in it. The penalties go to
+// the step's outputs.
 //
 // Then one classroom-resources/autograding-command-grader@v1 step per
 // [Step]: per lab mutant, "Prediction LABEL" (the rubric's

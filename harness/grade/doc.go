@@ -95,9 +95,13 @@
 // the record to check: a history committed with the worksheet at each
 // step is much harder to forge than one written the night before.
 // With Options.FeedbackDir set, each
-// student's feedback (their report in the reveal view, in their worksheet's
-// language, then the grade as a sum of its terms with every reason) is
-// written to NAME.txt as soon as the student is graded.
+// student's feedback (their report in the graded view, report.Graded:
+// a mutant's answer only where the history records its prediction first,
+// since the feedback also goes where the history never hears of it,
+// Gradescope and GitHub Classroom; in their worksheet's language; then
+// the grade as a sum of its terms with every reason) is written to
+// NAME.txt as soon as the student is graded, and with Options.Answers
+// the report with every answer shown to NAME.answers.txt.
 //
 // # Budgets
 //

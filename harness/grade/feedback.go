@@ -26,20 +26,25 @@ type graded struct {
 	unbacked string
 }
 
-// feedback is the file a student receives: their report as they may
-// see it once grading is done (every answer revealed, hidden mutants
-// counted but not named), in their worksheet's language, then the grade
-// with every reason behind it. Paths are relative to the submission.
+// feedback is the file a student receives, also where their history
+// never hears of it (Gradescope's results, GitHub Classroom's job
+// summary): their report in the graded view (report.Graded: a mutant's
+// answer only where the history records its prediction first, hidden
+// mutants counted but not named), in their worksheet's language, then
+// the grade with every reason behind it. Paths are relative to the
+// submission.
 func (g graded) feedback(opt Options) []byte {
 	var b bytes.Buffer
 	l := g.lang
 	var unpredicted []string
+	concealed := 0
 	if g.report != nil {
-		shown := g.report.For(report.Reveal)
+		shown := g.report.Graded()
 		shown.Localize(l)
 		// The work is handed in: what was not predicted is said once, with
 		// the grade, not as advice to predict before running.
 		unpredicted, shown.Unpredicted = shown.Unpredicted, nil
+		concealed = shown.ConcealedLab()
 		shown.Text(&b)
 		b.WriteString("\n")
 	}
@@ -47,6 +52,9 @@ func (g graded) feedback(opt Options) []byte {
 	fmt.Fprintf(&b, "  %s\n", g.sum(opt.Rubric))
 	if len(unpredicted) > 0 {
 		fmt.Fprintf(&b, "  %s\n", l.T("grade.unpredicted", i18n.M{"Mutants": strings.Join(unpredicted, ", ")}))
+	}
+	if concealed > 0 {
+		fmt.Fprintf(&b, "  %s\n", l.N("grade.concealed", concealed, nil))
 	}
 	reasons := g.reasons(opt.Rubric)
 	if len(reasons) == 0 {
@@ -58,6 +66,19 @@ func (g graded) feedback(opt Options) []byte {
 		}
 	}
 	g.heldOut(&b, opt)
+	return b.Bytes()
+}
+
+// answers is the student's report with every answer shown (the reveal
+// view: hidden mutants counted but not named), in their language: what
+// the feedback leaves out, for a platform that shows it only once the
+// due date has passed.
+func (g graded) answers() []byte {
+	var b bytes.Buffer
+	shown := g.report.For(report.Reveal)
+	shown.Localize(g.lang)
+	shown.Unpredicted = nil
+	shown.Text(&b)
 	return b.Bytes()
 }
 
@@ -123,7 +144,7 @@ func (g graded) reasons(rb Rubric) []string {
 	// The observations that count as nothing, worded in the student's
 	// language from the report (the flags word them for the instructor).
 	if g.report != nil {
-		shown := g.report.For(report.Reveal)
+		shown := g.report.Graded()
 		shown.Localize(g.lang)
 		for _, u := range shown.Uncounted {
 			out = append(out, submission.Quote(strings.ReplaceAll(strings.TrimSpace(shown.UncountedText(u)), "\n", " ")))

@@ -53,8 +53,13 @@ type Options struct {
 	// system's temporary folder).
 	WorkRoot string
 	// FeedbackDir, when set, receives each graded student's feedback as
-	// NAME.txt, written as soon as the student is graded.
+	// NAME.txt, written as soon as the student is graded; with Answers
+	// set, also NAME.answers.txt, their report with every answer shown,
+	// for a platform that shows it only after the due date.
 	FeedbackDir string
+	// Answers asks for NAME.answers.txt beside each NAME.txt (-format
+	// gradescope sets it).
+	Answers bool
 	// Progress hears of each submission as it starts and is done.
 	Progress killmatrix.Progress
 	// Shard, when set, says which part of the class this run grades.
@@ -425,5 +430,11 @@ func (g *grader) feedback(e Entry, gr graded) error {
 	if g.opt.FeedbackDir == "" {
 		return nil
 	}
-	return os.WriteFile(filepath.Join(g.opt.FeedbackDir, name+".txt"), text, 0o644)
+	if err := os.WriteFile(filepath.Join(g.opt.FeedbackDir, name+".txt"), text, 0o644); err != nil {
+		return err
+	}
+	if !g.opt.Answers || gr.report == nil {
+		return nil
+	}
+	return os.WriteFile(filepath.Join(g.opt.FeedbackDir, name+".answers.txt"), gr.answers(), 0o644)
 }

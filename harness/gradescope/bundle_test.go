@@ -142,7 +142,7 @@ func TestBundleGradesASubmission(t *testing.T) {
 				"student/purge_limit.txtar":   edge("purge_limit_plus_one_leaves_highest"),
 			},
 			passed: []string{"Prediction: 7_counts", "held-out mutant 4_fetch_ignores_status", "held-out mutant 6_purge_limit_plus_one",
-				"held-out mutant 2_reserve_forgets_digest", "Penalty: invalid", "Penalty: observations"},
+				"held-out mutant 2_reserve_forgets_digest", "Penalty: invalid", "Penalty: observations", "Every mutant's answer"},
 			language: "Prediction: ",
 		},
 		{
@@ -153,7 +153,7 @@ func TestBundleGradesASubmission(t *testing.T) {
 				"reference/store.go":                  "package reference // a student's copy is never graded\n",
 				"testdata/student/broken_fetch.txtar": "# 期望一个不存在的键重放 1。\nidem init\nidem fetch k 1\nstdout '^1$'\n",
 			},
-			passed:   []string{"你的观测杀死 7_counts", "扣分：超时"},
+			passed:   []string{"你的观测杀死 7_counts", "扣分：超时", "每个变异体的答案"},
 			language: "预测：",
 		},
 	} {
@@ -164,7 +164,7 @@ func TestBundleGradesASubmission(t *testing.T) {
 				if got := test.Status == "passed"; got != pass {
 					t.Errorf("test %q: status %s (%v of %v): %s", test.Name, test.Status, test.Score, test.MaxScore, test.Output)
 				}
-				if !strings.HasPrefix(test.Name, "Penalty") && !strings.HasPrefix(test.Name, "扣分") && (test.Status == "passed") != (test.Score == test.MaxScore) {
+				if !strings.HasPrefix(test.Name, "Penalty") && !strings.HasPrefix(test.Name, "扣分") && test.MaxScore != 0 && (test.Status == "passed") != (test.Score == test.MaxScore) {
 					t.Errorf("test %q: %s with %v of %v", test.Name, test.Status, test.Score, test.MaxScore)
 				}
 			}
@@ -276,7 +276,8 @@ func TestBundleGradesTheLeaseLab(t *testing.T) {
 	// mutants, and the penalties; only the prediction made passes, and
 	// the kills of the two mutants renew_at_lapse_is_refused kills.
 	want := []string{"passed Prediction: 2_renew", "passed Your observations kill 1_claim", "passed Your observations kill 2_renew",
-		"passed Penalty: invalid observations (they fail on the reference)", "passed Penalty: observations that timed out"}
+		"passed Penalty: invalid observations (they fail on the reference)", "passed Penalty: observations that timed out",
+		"passed Every mutant's answer (shown after the due date)"}
 	for _, m := range l.Catalogue.Mutants {
 		for _, name := range []string{"Prediction: " + m.ID(), "Your observations kill " + m.ID()} {
 			if !slices.ContainsFunc(want, func(w string) bool { return strings.HasSuffix(w, " "+name) }) {

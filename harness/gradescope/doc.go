@@ -75,8 +75,11 @@
 //   - score: the student's total by the rubric, which overrides the sum of
 //     the tests, though the tests add up to it;
 //   - output: the student's feedback, exactly as grade -feedback writes it
-//     (the report in the reveal view, every answer shown, hidden mutants
-//     counted but not named, then the grade as a sum with every reason);
+//     (the report in the graded view, report.Graded: a mutant's killers
+//     only where the submission's history records its prediction before
+//     its answer was revealed, since the student's history never hears of
+//     what Gradescope shows; hidden mutants counted but not named; then
+//     the grade as a sum with every reason);
 //     stdout_visibility hidden keeps the grader's log from students;
 //   - tests, numbered in order: for each lab mutant, "Prediction: LABEL"
 //     (the rubric's prediction_right points when the prediction is right,
@@ -87,7 +90,14 @@
 //     the student's observations that kill it); for each held-out mutant
 //     that runs, one the same (held_out_kill points); and one per penalty
 //     the rubric weighs (invalid observations, timeouts, flags), scored
-//     the penalty times the count, out of 0.
+//     the penalty times the count, out of 0; last, "Every mutant's answer",
+//     out of 0, the report with every answer shown, visible after the due
+//     date only (after_due_date).
+//
+// A prediction no history backs says neither right nor wrong, which
+// would answer it; an own-kill test of a mutant whose answer the output
+// does not show is shown after the due date, since which observations
+// kill a mutant say how it dies.
 //
 // Every test is visible, but a held-out mutant's, whose visibility is its
 // tier's ([Visibility]): visible stays visible; hidden is hidden, never

@@ -68,8 +68,12 @@ func Visibility(tier string) string {
 // a test per viable held-out mutant, and one per penalty the rubric
 // weighs (invalid observations, timeouts, flags). The tests' scores add
 // up to the row's total, which is also the score. feedback is the
-// student's feedback text, the whole result's output.
-func From(c *grade.Class, cat *mutation.Catalogue, feedback []byte) (*Results, error) {
+// student's feedback text, the whole result's output, which shows a
+// mutant's answer only where the student's history records the
+// prediction first (report.Graded); answers, the report with every
+// answer shown, is the output of a last test, scored nothing, shown
+// after the due date (none when answers is empty).
+func From(c *grade.Class, cat *mutation.Catalogue, feedback, answers []byte) (*Results, error) {
 	if len(c.Rows) != 1 {
 		return nil, fmt.Errorf("gradescope: results.json is one submission's, and the class has %d", len(c.Rows))
 	}
@@ -90,7 +94,13 @@ func From(c *grade.Class, cat *mutation.Catalogue, feedback []byte) (*Results, e
 		add(predictionTest(l, m, row, rb))
 	}
 	for _, m := range cat.Mutants {
-		add(killTest(l, m.ID(), m.Name, row.Killed, row.OwnKillers, rb.OwnKill, "grade.gs.own-kill", Visible))
+		// Which of the student's observations kill a mutant says how it
+		// dies: shown at once only where the answer is (see Graded).
+		vis := Visible
+		if !first(row, m.Name) {
+			vis = AfterDueDate
+		}
+		add(killTest(l, m.ID(), m.Name, row.Killed, row.OwnKillers, rb.OwnKill, "grade.gs.own-kill", vis))
 	}
 	for _, h := range c.HeldOut {
 		if h.Unviable == "" {
@@ -115,7 +125,16 @@ func From(c *grade.Class, cat *mutation.Catalogue, feedback []byte) (*Results, e
 		}
 		add(t)
 	}
+	if len(answers) > 0 {
+		add(Test{Name: l.T("grade.gs.answers", nil), Status: "passed", Visibility: AfterDueDate, Tags: []string{"answers"}, Output: string(answers)})
+	}
 	return r, nil
+}
+
+// first reports whether the row's prediction of mutant name was recorded
+// before its answer was revealed, which alone shows its answer at once.
+func first(row grade.Row, name string) bool {
+	return slices.ContainsFunc(row.Predictions, func(p grade.PredictionVerdict) bool { return p.Mutant == name && p.Recorded == "before" })
 }
 
 // missIDs word what a wrong prediction got wrong first.
@@ -146,6 +165,15 @@ func predictionTest(l i18n.Lang, m mutation.Mutant, row grade.Row, rb grade.Rubr
 	}
 	p := row.Predictions[i]
 	data := i18n.M{"Evidence": p.Evidence, "Actual": p.Actual}
+	if p.Recorded == "" {
+		// No history backs it: whether it is right says how the mutant
+		// dies, which the student's history would never hear of.
+		if p.Right {
+			t.Score = rb.PredictionAfterReveal
+		}
+		t.Output = l.T("grade.gs.unbacked", nil)
+		return t
+	}
 	if p.Right {
 		t.Score, t.Status = rb.PredictionRight, "passed"
 		if p.Recorded != "before" { // after, or not backed by the history
@@ -155,9 +183,7 @@ func predictionTest(l i18n.Lang, m mutation.Mutant, row grade.Row, rb grade.Rubr
 	} else {
 		t.Output = l.T(missIDs[p.Miss], data)
 	}
-	if p.Recorded != "" {
-		t.Output += "\n" + l.T("lesson.recorded-"+p.Recorded, nil)
-	}
+	t.Output += "\n" + l.T("lesson.recorded-"+p.Recorded, nil)
 	return t
 }
 

@@ -102,6 +102,9 @@ func (f *flags) config(l *lab.Lab, class string, stderr io.Writer) (*config, err
 	if err := f.platform.prepare(f.format, &c.opt.FeedbackDir); err != nil {
 		return nil, err
 	}
+	// Gradescope's results.json shows every answer in a test after the
+	// due date, from the answers file written beside the feedback.
+	c.opt.Answers = f.platform.feedback != ""
 	if f.heldOut != "" {
 		build := func() (err error) {
 			c.held, err = heldout.Load(l, root, f.heldOut, names(obs), killmatrix.Options{Timeout: opt.Budgets.Observation})

@@ -68,11 +68,13 @@ func (p *platform) dashboard(c *grading.Class) error {
 
 // gradescope writes the one graded student's results.json.
 func (p *platform) gradescope(w io.Writer, c *grading.Class) error {
-	var text []byte
+	var text, answers []byte
 	if len(c.Rows) == 1 && p.feedback != "" {
-		text, _ = os.ReadFile(filepath.Join(p.feedback, c.Rows[0].Student+".txt")) // none for a submission not read
+		// None for a submission not read.
+		text, _ = os.ReadFile(filepath.Join(p.feedback, c.Rows[0].Student+".txt"))
+		answers, _ = os.ReadFile(filepath.Join(p.feedback, c.Rows[0].Student+".answers.txt"))
 	}
-	r, err := gradescope.From(c, p.lab.Catalogue, text)
+	r, err := gradescope.From(c, p.lab.Catalogue, text, answers)
 	if err != nil {
 		return err
 	}
