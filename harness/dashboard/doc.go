@@ -16,7 +16,8 @@
 //     unpredicted;
 //   - a confusion matrix of the evidence predicted (return, error, state)
 //     against the evidence the mutant showed (in the predicted killer when
-//     it killed, else in its first killer; none when nothing did);
+//     it killed, else in its lead killer, the one the lessons show first,
+//     the intended killer when it kills; none when nothing did);
 //   - per mutant, lab and held-out, how many students' own observations
 //     kill it and the observations, by name, most of them wrote;
 //   - per lab mutant, the predictions first seen before and after the

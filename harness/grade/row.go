@@ -129,7 +129,8 @@ func (row *Row) count(r *report.Report, sub *submission.Submission, budget time.
 		if !v.Judged {
 			continue
 		}
-		row.Predictions = append(row.Predictions, verdictOf(v))
+		mu, _ := r.Mutant(v.Prediction.Mutant)
+		row.Predictions = append(row.Predictions, verdictOf(v, mu.Lead))
 		if v.Recorded != "before" {
 			row.AfterReveal++
 			if v.Right {
@@ -183,12 +184,17 @@ func (row *Row) kills(r *report.Report, own map[string]bool) {
 
 // verdictOf is the row's form of a judged verdict: what it predicted,
 // what was wrong first, and which evidence the mutant really showed.
-func verdictOf(v report.Verdict) PredictionVerdict {
+//
+// The evidence the mutant really showed is the predicted killer's when
+// it killed, else lead's, the killer the lessons and the report show
+// first (report.Mutant.Lead, in predict.Rank's order: the intended
+// killer first), not the first in the matrix's order, which is by name.
+func verdictOf(v report.Verdict, lead string) PredictionVerdict {
 	p := PredictionVerdict{Mutant: v.Prediction.Mutant, Right: v.Right, Evidence: v.Prediction.Evidence, Recorded: v.Recorded}
 	if i := slices.IndexFunc(v.Killers, func(k killmatrix.Kill) bool { return k.Observation == v.Prediction.Killer }); i >= 0 {
 		p.Actual = v.Killers[i].Evidence
-	} else if len(v.Killers) > 0 {
-		p.Actual = v.Killers[0].Evidence
+	} else if ks := report.LeadFirst(v.Killers, lead); len(ks) > 0 {
+		p.Actual = ks[0].Evidence
 	}
 	if !v.Right {
 		p.Miss = MissOther
