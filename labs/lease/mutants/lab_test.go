@@ -27,3 +27,4 @@ func TestClauses(t *testing.T)        { labtest.Clauses(t, mutants.Lab()) }
 func TestCopiesAreFresh(t *testing.T) { labtest.CopiesAreFresh(t, mutants.Lab()) }
 func TestLabIsSound(t *testing.T)     { labtest.Sound(t, mutants.Lab()) }
 func TestHandWritten(t *testing.T)    { labtest.HandWritten(t, mutants.Lab()) }
+func TestChinese(t *testing.T)        { labtest.Chinese(t, mutants.Lab()) }

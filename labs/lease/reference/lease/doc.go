@@ -72,8 +72,9 @@
 // lab: go run ./harness/cmd/idem -lab lease -db /tmp/l.db claim k1 v1 A 0 10
 // (see idemlab/harness/command/labshell). Its -h is [UsageIn] in the
 // student's language: every command's and flag's doc and the notes have
-// a Chinese text (zhDocs, usageNotes), shown with -lang zh-CN, a Chinese
-// locale or predictions in labs/lease/worksheet.zh-CN.md.
+// a Chinese text (each subcommand's Zh in the table, usageNotes), shown
+// with -lang zh-CN, a Chinese locale or predictions in
+// labs/lease/worksheet.zh-CN.md; labtest.Chinese checks that they do.
 //
 // # Commands
 //
