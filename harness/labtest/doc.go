@@ -44,6 +44,12 @@
 //     idemlab/harness/mutagen or says in hand_written why none makes it.
 //   - [GeneratedMutants]: every single-point mutant of the reference dies
 //     or is listed, with its reason, in the lab's equivalents file.
+//   - [Chinese] (a lab with Chinese worksheets): every subcommand, flag
+//     and note of its commands has Chinese text, and the Chinese usage
+//     keeps no English.
+//   - [InterleaveIgnoresScheduling] (a lab whose observations compare an
+//     interleaving with want-interleave.txt): each prints the same with
+//     every store call and connection slow and the scheduler starved.
 //
 // Every function finds the module root from the test's working directory
 // and the lab's files from its layout; none needs a path.

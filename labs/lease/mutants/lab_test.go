@@ -28,3 +28,11 @@ func TestCopiesAreFresh(t *testing.T) { labtest.CopiesAreFresh(t, mutants.Lab())
 func TestLabIsSound(t *testing.T)     { labtest.Sound(t, mutants.Lab()) }
 func TestHandWritten(t *testing.T)    { labtest.HandWritten(t, mutants.Lab()) }
 func TestChinese(t *testing.T)        { labtest.Chinese(t, mutants.Lab()) }
+
+// TestInterleaveIgnoresScheduling: the edge observations that race two
+// workers (the takeover race, the stale finish, the cycle) print the same
+// interleaving with every call and connection slow and the scheduler
+// starved; see idemlab/harness/labtest.
+func TestInterleaveIgnoresScheduling(t *testing.T) {
+	labtest.InterleaveIgnoresScheduling(t, mutants.Lab(), 3)
+}
