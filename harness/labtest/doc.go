@@ -49,7 +49,11 @@
 //     keeps no English.
 //   - [InterleaveIgnoresScheduling] (a lab whose observations compare an
 //     interleaving with want-interleave.txt): each prints the same with
-//     every store call and connection slow and the scheduler starved.
+//     every store call and connection slow and the scheduler starved;
+//     and [InterleavingsAreDeterministic] (in a package of its own, as
+//     slow as GeneratedMutants), a thousand copies of each race passing on
+//     the reference and failing at the same line on the mutant that reads
+//     before its transaction begins.
 //
 // Every function finds the module root from the test's working directory
 // and the lab's files from its layout; none needs a path.
