@@ -18,9 +18,16 @@
 //   - catalogue.json declares the mutants (harness/schemas/catalogue.schema.json):
 //     for each, its name (4_fetch_replays_at_expiry), its neutral label
 //     (4_fetch), its worksheet step and function, the idea it breaks, the
-//     one replacement of reference/store.go that makes it, the observation
-//     meant to kill it and a hint, in English and Chinese. It is embedded
-//     in the binary, and [CatalogueFile] is its path.
+//     one replacement of reference/store.go that makes it, in English and
+//     Chinese. A student opens it to see the mutants, so it answers no
+//     prediction. It is embedded in the binary, and [CatalogueFile] is its
+//     path.
+//   - testdata/answers/key.json, the answer key
+//     (harness/schemas/answers.schema.json): each mutant's intended killer
+//     and its hint, which the lab joins to the catalogue when it is loaded
+//     ([AnswersFile]). It lives beside the tests' filled example worksheet,
+//     in the folder the README tells students not to read before
+//     predicting.
 //   - 1_init/ to 8_cycle/ are the generated copies, one package per mutant,
 //     named for its label; registry_gen.go fills one idem.API for each from
 //     its copy's top-level names. Both carry the generated-code header and
@@ -64,8 +71,9 @@
 // # Adding a mutant
 //
 // Add an entry to catalogue.json, whose old text occurs exactly once in
-// reference/store.go and whose label gives nothing away, and run go
-// generate ./mutants. Nothing counts the mutants: the gate fails if the new
+// reference/store.go and whose label gives nothing away, its intended
+// killer and hint to testdata/answers/key.json, and run go generate
+// ./mutants. Nothing counts the mutants: the gate fails if the new
 // one survives, if its intended killer is not among its killers, or if
 // another mutant has the same killers.
 package mutants

@@ -58,6 +58,11 @@ func Load(l *lab.Lab, root, file string, known []string, opt killmatrix.Options)
 	if err != nil {
 		return nil, err
 	}
+	// A held-out catalogue is kept from students, so it writes each
+	// mutant's killer and hint in place rather than in an answer key.
+	if err := cat.Answered(); err != nil {
+		return nil, err
+	}
 	if err := check(l, file, cat, known); err != nil {
 		return nil, err
 	}

@@ -30,8 +30,9 @@
 //     what the implementation has stored rather than the result of an
 //     operation; a failing check of its output is state evidence, not
 //     return evidence.
-//   - Layout, a [Layout]: where the reference source, the catalogue, the
-//     equivalent-mutant list, the clause table, the observation folders,
+//   - Layout, a [Layout]: where the reference source, the catalogue, its
+//     answer key (kept apart, where students are told not to look before
+//     predicting), the equivalent-mutant list, the clause table, the observation folders,
 //     the worksheets and the prediction history are, relative to the module
 //     root.
 //   - Binding, the import path of the package whose Lab function returns

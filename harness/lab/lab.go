@@ -52,6 +52,12 @@ type Layout struct {
 	// list of equivalent generated mutants with their reasons, and the
 	// table from contract clauses to the observations that pin them.
 	Catalogue, Equivalents, Clauses string
+	// Answers is the answer key: each mutant's intended killer and hint,
+	// which answer a prediction and so are kept out of the catalogue a
+	// student reads, in a file the student is told not to read before
+	// predicting (see mutation.AnswerKey). "" when the catalogue writes
+	// them in place, as a test lab's may.
+	Answers string
 	// Observations holds one folder per kind of observation: Kinds, and
 	// in a student's checkout Own.
 	Observations string
@@ -156,6 +162,9 @@ func (l *Lab) Check() error {
 		}
 		if len(l.Mutants) != len(l.Catalogue.Mutants) {
 			add("%d compiled mutants for %d in the catalogue", len(l.Mutants), len(l.Catalogue.Mutants))
+		}
+		if err := l.Catalogue.Answered(); err != nil {
+			add("%v", err)
 		}
 	}
 	for _, c := range l.Commands {

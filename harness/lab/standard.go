@@ -19,6 +19,12 @@ type Spec struct {
 	Dir string
 	// Catalogue is the content of DIR/mutants/catalogue.json, embedded.
 	Catalogue []byte
+	// Answers is the content of the answer key,
+	// DIR/mutants/testdata/answers/key.json, embedded: each mutant's
+	// intended killer and hint, joined to the catalogue (see
+	// mutation.AnswerKey). Nil for a catalogue that answers in place, as
+	// a test lab's may.
+	Answers []byte
 	// Reference, Mutants and Commands are the Lab's fields of those names.
 	Reference Impl
 	Mutants   []Impl
@@ -51,8 +57,9 @@ func StandardLayout(dir, source string) Layout {
 	}
 }
 
-// Lab is the lab s declares: its catalogue parsed (a catalogue that does
-// not parse panics, as the lab's own tests parse the same bytes first),
+// Lab is the lab s declares: its catalogue parsed and joined to its
+// answer key (either failing panics, as the lab's own tests parse the
+// same bytes first),
 // its layout the standard one unless s declares another, its Binding the
 // package DIR/mutants of the module, and its quick loop go test of that
 // package.
@@ -68,6 +75,18 @@ func (s Spec) Lab() *Lab {
 	}
 	if layout.Source == "" {
 		layout = StandardLayout(s.Dir, cat.Reference)
+		if s.Answers != nil {
+			layout.Answers = path.Join(s.Dir, "mutants/testdata/answers/key.json")
+		}
+	}
+	if s.Answers != nil {
+		key, err := mutation.ParseAnswerKey(layout.Answers, s.Answers)
+		if err == nil {
+			err = cat.Answer(key)
+		}
+		if err != nil {
+			panic(fmt.Sprintf("lab %s: embedded answer key: %v", s.Name, err))
+		}
 	}
 	pkg := path.Join(s.Dir, "mutants")
 	return &Lab{

@@ -36,8 +36,9 @@
 //     exist, and every observation pins a clause.
 //   - [CopiesAreFresh]: the generated copies and registry are what
 //     genmutants makes of the reference and the catalogue now.
-//   - [Sound]: the lab value passes lab.Check, its embedded catalogue is
-//     the file on disk and its registry follows it, every implementation
+//   - [Sound]: the lab value passes lab.Check, its embedded catalogue,
+//     joined to its answer key, is the files on disk and its registry
+//     follows it, every implementation
 //     is found by name and every mutant by label, and the API struct has
 //     a field for every exported name of the reference source.
 //   - [HandWritten]: each catalogue mutant is made by an operator of
@@ -74,14 +75,18 @@
 //     (harness/labcmd has the parsers and the interleavings).
 //   - mutants/catalogue.json (harness/schemas/catalogue.schema.json): each
 //     mutant's step, neutral label, the old text (once in the source) and
-//     its replacement, its intended killer (an edge observation that kills
-//     it; Gate), and hand_written when no operator of harness/mutagen makes
-//     it (HandWritten).
+//     its replacement, and hand_written when no operator of
+//     harness/mutagen makes it (HandWritten); nothing that answers a
+//     prediction.
+//   - mutants/testdata/answers/key.json (harness/schemas/answers.schema.json):
+//     each mutant's intended killer (an edge observation that kills it;
+//     Gate) and hint, kept where students are told not to read.
 //   - mutants/mutants.go: //go:generate go run ../../../harness/cmd/genmutants
 //     catalogue.json (which writes the copies and registry_gen.go; go
 //     generate ./... must leave them fresh, CopiesAreFresh), the catalogue
-//     embedded, and Lab() returning a lab.Spec's Lab (name, folder,
-//     catalogue, reference, the generated mutants, the command).
+//     and answer key embedded, and Lab() returning a lab.Spec's Lab (name,
+//     folder, catalogue, answer key, reference, the generated mutants, the
+//     command).
 //   - mutants/clauses.json, the contract's clauses and the observations
 //     that pin each (Clauses); mutants/equivalent.json, the generated
 //     mutants no observation can tell apart, each with why (idemlab mutate,

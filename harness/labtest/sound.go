@@ -55,17 +55,17 @@ func CopiesAreFresh(t *testing.T, l *lab.Lab) {
 }
 
 // Sound checks the lab value a binding hands the harness: lab.Check, the
-// embedded catalogue against the file and the registry against the
-// catalogue, every implementation found by name and every mutant by
-// label, and an API struct with a field for every exported name of the
-// reference source, as the generated registries fill it (a variable by
-// address).
+// embedded catalogue, joined to its answer key, against the files and the
+// registry against the catalogue, every implementation found by name and
+// every mutant by label, and an API struct with a field for every
+// exported name of the reference source, as the generated registries fill
+// it (a variable by address).
 func Sound(t *testing.T, l *lab.Lab) {
 	if err := l.Check(); err != nil {
 		t.Fatal(err)
 	}
 	root := Root(t)
-	onDisk, err := mutation.Load(root, l.Layout.Catalogue)
+	onDisk, err := mutation.LoadAnswered(root, l.Layout.Catalogue, l.Layout.Answers)
 	if err != nil {
 		t.Fatal(err)
 	}

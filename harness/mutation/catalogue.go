@@ -81,6 +81,9 @@ type Mutant struct {
 	New string `json:"new"`
 	// Killer names the observation intended to kill the mutant, as
 	// "kind/name" (e.g. "edge/fetch_at_expiry_is_nil").
+	// Killer and Hint answer a prediction: a lab's catalogue leaves them
+	// out, and its answer key fills them in (see [Catalogue.Answer]); a
+	// held-out catalogue, kept from students, writes them in place.
 	Killer string `json:"killer"`
 	// Hint is one line for a student who cannot find a killing observation.
 	Hint Text `json:"hint"`
@@ -183,12 +186,12 @@ func Parse(filename string, data []byte) (*Catalogue, error) {
 
 func (m *Mutant) validate() error {
 	var missing []string
+	// The killer and the hint may be in an answer key instead (see
+	// Catalogue.Answer); Catalogue.Answered checks them once joined.
 	for _, f := range []struct{ name, val string }{
-		{"name", m.Name}, {"function", m.Function}, {"idea", m.Idea.String()},
-		{"old", m.Old}, {"killer", m.Killer}, {"hint", m.Hint.String()},
+		{"name", m.Name}, {"function", m.Function}, {"idea", m.Idea.String()}, {"old", m.Old},
 	} {
-		// An equivalent mutant has no killer to intend.
-		if strings.TrimSpace(f.val) == "" && (f.name != "killer" || m.Equivalent == "") {
+		if strings.TrimSpace(f.val) == "" {
 			missing = append(missing, f.name)
 		}
 	}
@@ -198,22 +201,23 @@ func (m *Mutant) validate() error {
 	if err := m.checkIDs(); err != nil {
 		return err
 	}
-	if strings.Contains(m.Function, "\n") || m.Hint.multiline() || m.Idea.multiline() || m.Title.multiline() {
-		return fmt.Errorf("mutant %q: hint, function, idea and title must each be one line", m.Name)
+	if strings.Contains(m.Function, "\n") || m.Idea.multiline() || m.Title.multiline() {
+		return fmt.Errorf("mutant %q: function, idea and title must each be one line", m.Name)
 	}
 	for _, t := range []struct {
 		name string
 		text Text
-	}{{"hint", m.Hint}, {"idea", m.Idea}, {"title", m.Title}} {
+	}{{"idea", m.Idea}, {"title", m.Title}} {
 		if err := t.text.check(t.name); err != nil && (t.name != "title" || len(t.text) > 0) {
 			return fmt.Errorf("mutant %q: %v", m.Name, err)
 		}
 	}
+	if err := m.checkAnswer(); err != nil {
+		return err
+	}
 	switch {
 	case m.Old == m.New:
 		return fmt.Errorf("mutant %q: old and new are the same text", m.Name)
-	case m.Killer != "" && !strings.Contains(m.Killer, "/"):
-		return fmt.Errorf("mutant %q: killer %q, want kind/name of an observation (e.g. edge/fetch_at_expiry_is_nil)", m.Name, m.Killer)
 	case m.Visibility != "" && m.Visibility != Visible && m.Visibility != Hidden && m.Visibility != AfterDue:
 		return fmt.Errorf("mutant %q: visibility %q, want %s, %s or %s", m.Name, m.Visibility, Visible, Hidden, AfterDue)
 	}

@@ -21,6 +21,28 @@ func Load(root, file string) (*Catalogue, error) {
 	return Parse(file, data)
 }
 
+// LoadAnswered reads the catalogue at file and joins to it the answer key
+// at key (see [Catalogue.Answer]), both slash-separated paths relative to
+// the module root; "" for key reads a catalogue that answers in place.
+func LoadAnswered(root, file, key string) (*Catalogue, error) {
+	c, err := Load(root, file)
+	if err != nil || key == "" {
+		return c, err
+	}
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(key)))
+	if err != nil {
+		return nil, err
+	}
+	k, err := ParseAnswerKey(key, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Answer(k); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
 // ModuleRoot returns the nearest directory at or above dir holding go.mod.
 func ModuleRoot(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)

@@ -221,18 +221,6 @@ func TestParseErrors(t *testing.T) {
 			want: "no mutants declared",
 		},
 		{
-			name: "missing hint",
-			data: catalogueOf(ok("1_a", 1), mutantObject(t, "2_b", 2, without("hint"))),
-			line: 6,
-			want: `mutant "2_b": missing hint`,
-		},
-		{
-			name: "missing killer",
-			data: catalogueOf(ok("1_a", 1), ok("2_b", 2), mutantObject(t, "3_c", 3, without("killer"))),
-			line: 7,
-			want: `mutant "3_c": missing killer`,
-		},
-		{
 			name: "missing old",
 			data: catalogueOf(mutantObject(t, "1_a", 1, without("old"))),
 			line: 5,
@@ -240,9 +228,9 @@ func TestParseErrors(t *testing.T) {
 		},
 		{
 			name: "missing several fields",
-			data: catalogueOf(ok("1_a", 1), mutantObject(t, "2_b", 2, without("hint", "killer", "old"))),
+			data: catalogueOf(ok("1_a", 1), mutantObject(t, "2_b", 2, without("function", "old"))),
 			line: 6,
-			want: `mutant "2_b": missing old, killer, hint`,
+			want: `mutant "2_b": missing function, old`,
 		},
 		{
 			name: "blank field counts as missing",
@@ -328,7 +316,7 @@ func TestParseErrors(t *testing.T) {
 			name: "hint on two lines",
 			data: catalogueOf(mutantObject(t, "1_a", 1, set("hint", "one\ntwo"))),
 			line: 5,
-			want: `mutant "1_a": hint, function, idea and title must each be one line`,
+			want: `mutant "1_a": hint must be one line`,
 		},
 		{
 			name: "trailing object",

@@ -42,7 +42,7 @@ type Digest struct {
 
 // Inputs digests what a report depends on, relative to root: the given
 // files one by one (a worksheet that does not exist is recorded with an
-// empty digest), the lab's catalogue, the Go source of the lab's Sources
+// empty digest), the lab's catalogue and its answer key, the Go source of the lab's Sources
 // folders (its reference and mutant copies) one by one, and all of the
 // harness's Go source as one digest.
 //
@@ -68,7 +68,12 @@ func Inputs(root string, layout lab.Layout, files []string) ([]Digest, error) {
 		return nil
 	}
 	// Clip, so appending never writes into the caller's array.
-	for _, rel := range append(slices.Clip(files), layout.Catalogue) {
+	labFiles := []string{layout.Catalogue}
+	if layout.Answers != "" {
+		// The intended killers and hints shape every lesson and verdict.
+		labFiles = append(labFiles, layout.Answers)
+	}
+	for _, rel := range append(slices.Clip(files), labFiles...) {
 		if err := add(rel); err != nil {
 			return nil, err
 		}

@@ -28,6 +28,7 @@ const schemas = "../../../harness/schemas/"
 // schema meant for each; only the catalogue is a file every lab has.
 var shipped = []struct{ file, schema string }{
 	{"mutants/catalogue.json", "catalogue.schema.json"},
+	{"mutants/testdata/answers/key.json", "answers.schema.json"},
 	{"mutants/clauses.json", "clauses.schema.json"},
 	{"mutants/equivalent.json", "equivalents.schema.json"},
 	{"testdata/heldout/example.json", "heldout.schema.json"},
@@ -106,6 +107,8 @@ func TestDefaultRubricIsValid(t *testing.T) {
 func TestTypesAgree(t *testing.T) {
 	catalogueOnly := schematest.Leave("mutation.Catalogue.API", "only the lab's own catalogue names its API type; a held-out catalogue compiles into the lab's")
 	labKilled := schematest.Leave("mutation.Mutant.Equivalent", "a lab mutant is there to be killed (CI demands that every one dies); only a held-out mutant may be equivalent")
+	keyed := "they answer a prediction: a lab's answer key holds them (answers.schema.json), a held-out catalogue writes them in place"
+	noKiller, noHint := schematest.Leave("mutation.Mutant.Killer", keyed), schematest.Leave("mutation.Mutant.Hint", keyed)
 	for _, tc := range []struct {
 		schema, pointer string
 		typ             reflect.Type
@@ -114,7 +117,8 @@ func TestTypesAgree(t *testing.T) {
 		{schemas + "report.schema.json", "", reflect.TypeFor[report.Report](), nil},
 		{schemas + "grade.schema.json", "", reflect.TypeFor[grade.Class](), nil},
 		{schemas + "history.schema.json", "", reflect.TypeFor[predict.History](), nil},
-		{schemas + "catalogue.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, labKilled}},
+		{schemas + "catalogue.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, labKilled, noKiller, noHint}},
+		{schemas + "answers.schema.json", "", reflect.TypeFor[mutation.AnswerKey](), []schematest.Option{schematest.Read}},
 		{schemas + "heldout.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, catalogueOnly}},
 		{schemas + "clauses.schema.json", "/$defs/clause", reflect.TypeFor[clauses.Clause](), []schematest.Option{schematest.Read}},
 		{schemas + "equivalents.schema.json", "", reflect.TypeFor[mutagen.Equivalents](), []schematest.Option{schematest.Read}},

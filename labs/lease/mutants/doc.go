@@ -19,8 +19,11 @@
 //
 //   - catalogue.json declares the mutants (harness/schemas/catalogue.schema.json):
 //     for each, its name, its neutral label (4_finish), its step and
-//     function, the idea it breaks, the one replacement that makes it, the
-//     observation meant to kill it and a hint, in English and Chinese.
+//     function, the idea it breaks and the one replacement that makes it,
+//     in English and Chinese; nothing in it answers a prediction.
+//   - testdata/answers/key.json is the answer key: each mutant's intended
+//     killer and hint (harness/schemas/answers.schema.json), joined to the
+//     catalogue when the lab is loaded.
 //   - 1_claim/ to 8_cycle/ are the generated copies, and registry_gen.go
 //     fills one lease.API for each; both carry the generated-code header.
 //   - clauses.json splits the contract into clauses, each with the

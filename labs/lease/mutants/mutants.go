@@ -13,6 +13,11 @@ import (
 //go:embed catalogue.json
 var catalogueJSON []byte
 
+// The answer key: what the catalogue a student reads leaves out.
+//
+//go:embed testdata/answers/key.json
+var answersJSON []byte
+
 // Dir is the lab's folder, relative to the module root: every path of its
 // layout is under it.
 const Dir = "labs/lease"
@@ -20,11 +25,16 @@ const Dir = "labs/lease"
 // CatalogueFile is the catalogue's path relative to the module root.
 const CatalogueFile = Dir + "/mutants/catalogue.json"
 
+// AnswersFile is the answer key's path relative to the module root: each
+// mutant's intended killer and hint, in the folder students are told not
+// to read before predicting.
+const AnswersFile = Dir + "/mutants/testdata/answers/key.json"
+
 // Lab returns the lease lab, with the catalogue and the mutants compiled
 // into this binary.
 func Lab() *lab.Lab { return theLab() }
 
 var theLab = sync.OnceValue(func() *lab.Lab {
-	return lab.Spec{Name: "lease", Dir: Dir, Catalogue: catalogueJSON, Reference: lease.Reference, Mutants: generated,
+	return lab.Spec{Name: "lease", Dir: Dir, Catalogue: catalogueJSON, Answers: answersJSON, Reference: lease.Reference, Mutants: generated,
 		Commands: []lab.Command{lease.Command()}}.Lab()
 })
