@@ -42,9 +42,9 @@ type Digest struct {
 
 // Inputs digests what a report depends on, relative to root: the given
 // files one by one (a worksheet that does not exist is recorded with an
-// empty digest), the lab's catalogue and its answer key, the Go source of the lab's Sources
-// folders (its reference and mutant copies) one by one, and all of the
-// harness's Go source as one digest.
+// empty digest), the lab's catalogue and its answer key, the Go source of
+// the lab's Sources folders (its reference and mutant copies) one by one,
+// and all of the harness's Go source as one digest.
 //
 // A checkout is untrusted (checkreport reads a student's): every file is
 // read through package safefs, every name on its way below root opened
