@@ -14,6 +14,10 @@
 // titled "edge/x × 4_fetch: (predict it to see how)" is written the same
 // for every pair, so it says nothing; "# Step 4, …" in the observation
 // that kills 4_fetch has no such twin, and is a leak.
+//
+// TestNoKillerBesideItsMutant, in this package's tests, runs it over both
+// built-in labs; it lives here, in a package of its own, because it runs
+// each lab's kill report five times.
 package answerscan
 
 import (
@@ -22,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A Mutant is one lab mutant as a student may meet it.
@@ -50,11 +55,25 @@ type Leak struct {
 }
 
 func (l Leak) String() string {
-	text := l.Text
-	if len(text) > 300 {
-		text = text[:300] + "…"
+	return fmt.Sprintf("%s names %s, which kills %s, beside that mutant or its step:\n%s", l.Where, l.Observation, l.Mutant, l.Text)
+}
+
+// excerpt is the text around o's first match in text, at most some 300
+// bytes, cut at whole runes.
+func excerpt(text string, o *regexp.Regexp) string {
+	const around = 150
+	if len(text) <= 2*around {
+		return text
 	}
-	return fmt.Sprintf("%s names %s, which kills %s, beside that mutant or its step:\n%s", l.Where, l.Observation, l.Mutant, text)
+	at := o.FindStringIndex(text)[0]
+	from, to := max(at-around, 0), min(at+around, len(text))
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from--
+	}
+	for to < len(text) && !utf8.RuneStart(text[to]) {
+		to++
+	}
+	return "…" + text[from:to] + "…"
 }
 
 // stepPatterns find the steps a text names: "Step 4", "steps 3 and 4",
@@ -109,7 +128,7 @@ func Scan(k Kills, units []Unit) []Leak {
 				}
 				t := abstract(u.Text, obs[i], ids[j], m.Step)
 				if slices.Contains(k.Killers[m.Name], o) {
-					kills = append(kills, candidate{Leak{u.Where, o, m.ID(), u.Text}, t})
+					kills = append(kills, candidate{Leak{u.Where, o, m.ID(), excerpt(u.Text, obs[i])}, t})
 				} else {
 					others[t] = true
 				}

@@ -10,9 +10,9 @@ import (
 	"idemlab/harness/labrun/testdata/counter"
 )
 
-// lab is a kill matrix of two mutants: edge/at_max kills 1_limit, and
+// matrix is a kill matrix of two mutants: edge/at_max kills 1_limit, and
 // happy/inc kills 2_result; edge/other kills nothing.
-var lab = answerscan.Kills{
+var matrix = answerscan.Kills{
 	Mutants:      []answerscan.Mutant{{Name: "1_inc_passes_max", Label: "1_limit", Step: 1}, {Name: "2_inc_returns_old", Label: "2_result", Step: 2}},
 	Observations: []string{"edge/at_max", "happy/inc", "edge/other"},
 	Killers:      map[string][]string{"1_inc_passes_max": {"edge/at_max"}, "2_inc_returns_old": {"happy/inc"}},
@@ -45,7 +45,7 @@ func TestScan(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, l := range answerscan.Scan(lab, tt.units) {
+			for _, l := range answerscan.Scan(matrix, tt.units) {
 				got = append(got, l.Observation+" "+l.Mutant)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
