@@ -6,6 +6,7 @@ import (
 
 	"idemlab/harness/lab"
 	"idemlab/harness/predict"
+	"idemlab/harness/report"
 )
 
 // HistoryFile is the prediction history of lab l's checkout at root,
@@ -54,4 +55,40 @@ func (p *Plan) predicts() bool {
 func exists(file string) bool {
 	_, err := os.Lstat(file)
 	return err == nil
+}
+
+// Shown lists the lab mutants whose answers report r shows: each one it
+// does not conceal (in the student's view, those predicted; in the
+// reveal and the instructor's views, all the view holds).
+func Shown(r *report.Report) []string {
+	var names []string
+	for _, mu := range r.Mutants {
+		if mu.Origin == report.OriginLab && !mu.Concealed {
+			names = append(names, mu.Name)
+		}
+	}
+	return names
+}
+
+// RecordShown records in the prediction history of lab l's checkout at
+// root that a run of other worksheets (-worksheet FILE, which keeps no
+// history of its own) showed, in view, the answers of the lab mutants
+// named: every view that shows an answer records it, whatever worksheets
+// chose what it shows. It records as a run of the checkout's own
+// worksheets would, their predictions first: an answer they predict by
+// the prediction, any other by the view (a reveal, or the instructor's,
+// which records nothing in a checkout that is not a student's, see
+// [StudentsCheckout]). Otherwise a prediction written in a scratch
+// worksheet would show its answer, and the same prediction copied into
+// the checkout's worksheet afterwards would count as made before it.
+func RecordShown(l *lab.Lab, root string, view report.View, names []string) error {
+	history := HistoryFile(l, root)
+	if history == "" || len(names) == 0 {
+		return nil
+	}
+	plan, err := Prepare(Config{Lab: l, Root: root, View: view, History: history})
+	if err != nil {
+		return err
+	}
+	return plan.Reveal(names)
 }

@@ -72,6 +72,9 @@
 //     fresh clone of it: [StudentsCheckout]) the instructor's view records
 //     nothing, since a history committed with a course's template would
 //     count every student's predictions as made after their answers. A
+//     run of other worksheets names no history of its own; a command that
+//     shows its answers on a checkout records them there with
+//     [RecordShown] ([Shown] lists them), as idemlab -worksheet does. A
 //     grader's run names no history, and so marks nothing. What this
 //     cannot stop: answers seen in another clone, or in a fresh clone
 //     before any prediction, leave no trace in this one.

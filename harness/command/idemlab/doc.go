@@ -54,15 +54,19 @@
 //     -parallel, -workdir (where the scripts' stores are made), -q (no
 //     progress on stderr).
 //
-// In every view, and unless -worksheet names other worksheets, the run
-// records in the lab's history file (worksheet.history.json for the first
-// lab) when each prediction was first seen and each answer first shown
-// (the instructor's view shows, and so records, every answer, but in a
-// checkout with no history and no prediction, the course's own, where it
-// records nothing), so that every verdict can say whether its prediction
-// came first, and grading credits only the predictions that did.
-// idemlab search -instructor records the answer it shows of a lab
-// mutant the same way.
+// In every view the run records in the lab's history file
+// (worksheet.history.json for the first lab) when each prediction was
+// first seen and each answer first shown (the instructor's view shows, and
+// so records, every answer, but in a checkout with no history and no
+// prediction, the course's own, where it records nothing), so that every
+// verdict can say whether its prediction came first, and grading credits
+// only the predictions that did. A run of other worksheets (-worksheet
+// FILE) records in the checkout's history too: the checkout's own
+// predictions, and every answer it shows (one another worksheet's
+// prediction shows, as a reveal), so that a prediction tried in a scratch
+// worksheet does not count as made first once copied into the checkout's.
+// idemlab search records the answer it shows of a lab mutant the same
+// way, -instructor or -worksheet FILE.
 //
 // # idemlab mutate
 //

@@ -191,7 +191,8 @@ func (f *flags) view(cfg *labrun.Config) error {
 	}
 	// The checkout's own worksheets keep its history in every view: the
 	// instructor's shows every answer, and a student's checkout records
-	// that it did. A run of other worksheets (-worksheet) keeps none.
+	// that it did. A run of other worksheets (-worksheet) keeps none of
+	// its own; runLab records what it shows in the checkout's.
 	if len(f.sheets) == 0 {
 		cfg.History = filepath.Join(cfg.Root, filepath.FromSlash(cfg.Lab.Layout.History))
 	}
@@ -313,6 +314,13 @@ func runLab(cfg labrun.Config, f flags, stdout, stderr io.Writer) int {
 	res, err := plan.Run()
 	if err != nil {
 		return fail(stderr, f.say, exitcode.Internal, err)
+	}
+	// A run of other worksheets keeps no history of its own, but what it
+	// shows is shown on this checkout: recorded in its history first.
+	if cfg.History == "" && len(f.sheets) > 0 {
+		if err := labrun.RecordShown(cfg.Lab, cfg.Root, cfg.View, labrun.Shown(res.Report)); err != nil {
+			return fail(stderr, f.say, exitcode.Usage, fmt.Errorf("-worksheet: the answers it shows are recorded in the checkout's prediction history first: %w", err))
+		}
 	}
 	if err := writeAll(res.Report, f, stdout); err != nil {
 		return fail(stderr, f.say, exitcode.Internal, err)

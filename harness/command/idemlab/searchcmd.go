@@ -162,6 +162,13 @@ func predictedFirst(l *lab.Lab, root, name string, f searchCmdFlags) (i18n.Lang,
 	if err := plan.Reveal(nil); err != nil {
 		return lang, exitcode.Internal, err
 	}
+	// A prediction in another worksheet shows its answer on this
+	// checkout all the same.
+	if len(f.sheets) > 0 {
+		if err := labrun.RecordShown(l, root, report.Student, []string{name}); err != nil {
+			return lang, exitcode.Usage, fmt.Errorf("-worksheet: the answer search shows is recorded in the checkout's prediction history first: %w", err)
+		}
+	}
 	return lang, exitcode.OK, nil
 }
 
