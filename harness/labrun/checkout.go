@@ -76,14 +76,21 @@ func Shown(r *report.Report) []string {
 // named: every view that shows an answer records it, whatever worksheets
 // chose what it shows. It records as a run of the checkout's own
 // worksheets would, their predictions first: an answer they predict by
-// the prediction, any other by the view (a reveal, or the instructor's,
-// which records nothing in a checkout that is not a student's, see
-// [StudentsCheckout]). Otherwise a prediction written in a scratch
-// worksheet would show its answer, and the same prediction copied into
-// the checkout's worksheet afterwards would count as made before it.
+// the prediction, any other by the view. Otherwise a prediction written
+// in a scratch worksheet would show its answer, and the same prediction
+// copied into the checkout's worksheet afterwards would count as made
+// before it.
+//
+// In a checkout that is not a student's (see [StudentsCheckout]: the
+// course's own, where an instructor or its tests read a student's
+// worksheet) it records nothing, in any view: a history written there
+// would count every student's predictions as made after their answers.
+// So a scratch worksheet tried in a fresh clone, before its first
+// prediction, leaves no trace, as answers seen in another clone leave
+// none.
 func RecordShown(l *lab.Lab, root string, view report.View, names []string) error {
 	history := HistoryFile(l, root)
-	if history == "" || len(names) == 0 {
+	if history == "" || len(names) == 0 || !StudentsCheckout(l, root) {
 		return nil
 	}
 	plan, err := Prepare(Config{Lab: l, Root: root, View: view, History: history})

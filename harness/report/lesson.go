@@ -65,8 +65,10 @@ func (r *Report) mutantTitle(mu Mutant, name string) string {
 // label pads a lesson's label so the values line up.
 func label(l i18n.Lang, id string) string {
 	s := l.T(id, nil)
+	// Columns on a terminal: a Chinese character takes two, so the
+	// labels are padded by display width, not by runes.
 	const width = 10
-	if pad := width - len([]rune(s)); pad > 0 {
+	if pad := width - textwidth.Width(s); pad > 0 {
 		s += strings.Repeat(" ", pad)
 	}
 	return s

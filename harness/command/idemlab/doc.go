@@ -61,7 +61,8 @@
 // prediction, the course's own, where it records nothing), so that every
 // verdict can say whether its prediction came first, and grading credits
 // only the predictions that did. A run of other worksheets (-worksheet
-// FILE) records in the checkout's history too: the checkout's own
+// FILE) records in the checkout's history too, once the checkout is a
+// student's (it has a history or a prediction): the checkout's own
 // predictions, and every answer it shows (one another worksheet's
 // prediction shows, as a reveal), so that a prediction tried in a scratch
 // worksheet does not count as made first once copied into the checkout's.
