@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"idemlab/harness/i18n"
+	"idemlab/harness/internal/textwidth"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/predict"
 )
