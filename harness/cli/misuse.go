@@ -27,6 +27,10 @@ var misuseForms = []struct {
 	{regexp.MustCompile(`^format ` + q + `: want (.+)$`), "misuse.format", []string{"Name", "Names"}},
 	{regexp.MustCompile(`^language ` + q + `: want en or zh-CN$`), "misuse.language", []string{"Name"}},
 	{regexp.MustCompile(`^run '(.+) -h' for usage$`), "misuse.run-help", []string{"Name"}},
+	{regexp.MustCompile(`^(-run) ` + q + ` matches none of the (\d+) observations in (.+)$`), "misuse.run-none", []string{"Flag", "Pattern", "N", "Dir"}},
+	{regexp.MustCompile(`^(-student) (.+): the folder must be named (\S+)$`), "misuse.student-name", []string{"Flag", "Dir", "Name"}},
+	{regexp.MustCompile(`^` + q + ` given twice$`), "misuse.given-twice", []string{"Value"}},
+	{regexp.MustCompile(`^error parsing regexp: (.+)$`), "misuse.regexp", []string{"Why"}},
 	{regexp.MustCompile(`^(-[a-z][-a-z]*): (.+)$`), "misuse.flag", []string{"Flag", "*Why"}},
 }
 

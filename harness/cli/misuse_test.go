@@ -22,6 +22,10 @@ func TestMisuse(t *testing.T) {
 		{`-lab: no lab called "leas"; the labs are idemstore, lease`, `-lab：没有名为 "leas" 的实验；现有的实验：idemstore, lease`},
 		{`format "xml": want text, json`, `没有格式 "xml"；可选的格式：text, json`},
 		{`-lang: language "fr": want en or zh-CN`, `-lang：不支持语言 "fr"；可选 en 或 zh-CN`},
+		{`-run "zzz" matches none of the 87 observations in testdata`, `-run "zzz" 与 testdata 中的 87 个观测都不匹配`},
+		{`-student /tmp: the folder must be named student`, `-student /tmp：这个文件夹必须命名为 student`},
+		{`invalid value "1_init" for flag -mutant: "1_init" given twice`, `参数 -mutant 的值 "1_init" 无效："1_init" 给了两次`},
+		{"-run: error parsing regexp: missing closing ): `(`", "-run：不是有效的正则表达式：missing closing ): `(`"},
 		{"no such thing", "no such thing"},
 	} {
 		if diff := cmp.Diff(c.zh, cli.Misuse(i18n.Chinese, c.msg)); diff != "" {
