@@ -39,6 +39,7 @@ var refusalForms = []wordedForm{
 	form(`the script is longer than the limit of (\d+) lines`, "refusal.too-long", "Limit"),
 	form(`archive file: (.+)`, "refusal.archive-file", "*Reason"),
 	form(`(\S+)'s argument (\d+), `+q+`: \$WORK may begin only an argument that names a file`, "refusal.work-not-file", "Command", "N", "Arg"),
+	form(q+` is not a regular expression: (.+)`, "refusal.not-regexp", "Arg", "Why"),
 	form(`(\S+)'s argument (\d+): (.+)`, "refusal.argument", "Command", "N", "*Reason"),
 	form(q+` expands \$(\w+): only \$WORK is allowed`, "refusal.variable", "Arg", "Var"),
 	form(`a condition such as \[(.*)\]: an observation must run every line`, "refusal.condition", "Cond"),

@@ -1,8 +1,11 @@
 package submission
 
 import (
+	"errors"
 	"fmt"
 	"path"
+	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 
@@ -171,13 +174,17 @@ func lintLine(l *lab.Lab, ln script.Line) string {
 		}
 	}
 	var files map[int]string // the arguments that name a file: index to the file's name
+	patterns := map[int]bool{}
 	if isLab {
 		files = labFiles(l, c.Name, c.Args)
 	} else {
 		files = map[int]string{}
 		for j, r := range roles(c.Name, c.Args) {
-			if r == roleFile {
+			switch r {
+			case roleFile:
 				files[j] = c.Args[j]
+			case rolePattern:
+				patterns[j] = true
 			}
 		}
 	}
@@ -191,8 +198,28 @@ func lintLine(l *lab.Lab, ln script.Line) string {
 		if strings.Contains(a, workMark) {
 			return fmt.Sprintf("%s's argument %d, %q: $WORK may begin only an argument that names a file", c.Name, j+1, written[at+j].Text)
 		}
+		if err := badPattern(a); patterns[j] && err != "" {
+			return fmt.Sprintf("%s's argument %d: %q is not a regular expression: %s", c.Name, j+1, written[at+j].Text, err)
+		}
 	}
 	return ""
+}
+
+// badPattern says why a check's pattern does not compile, as testscript
+// compiles it (multi-line), or "": a typo there would fail on every
+// implementation alike, and be told as a broken observation, something
+// the contract does not say, where it is a mistake in the script.
+func badPattern(p string) string {
+	if _, err := regexp.Compile("(?m)" + p); err == nil {
+		return ""
+	}
+	var serr *syntax.Error
+	if _, err := regexp.Compile(p); errors.As(err, &serr) {
+		return fmt.Sprintf("%s in %q", serr.Code, serr.Expr)
+	} else if err != nil {
+		return err.Error()
+	}
+	return "not valid in multi-line mode"
 }
 
 // lintSubcommand refuses a lab command line that names no subcommand of
