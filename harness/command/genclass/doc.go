@@ -46,10 +46,10 @@
 //	Writes a synthetic class of N submissions for grade in the folder DIR. Flags:
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
-//	  -n int
-//	    	number of submissions (default 200)
-//	  -seed uint
-//	    	seed of the mix (default 1)
+//	  -n N
+//	    	N, the number of submissions (default 200)
+//	  -seed SEED
+//	    	SEED of the mix (default 1)
 //
 //	Labs (-lab NAME): -h lists the labs the binary is built with.
 //

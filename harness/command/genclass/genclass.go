@@ -19,8 +19,8 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var name string
 	reg.Define(fs, &name)
-	n := fs.Int("n", 200, "number of submissions")
-	seed := fs.Uint64("seed", 1, "seed of the mix")
+	n := fs.Int("n", 200, "`N`, the number of submissions")
+	seed := fs.Uint64("seed", 1, "`SEED` of the mix")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: genclass [-lab NAME] [-n N] [-seed S] DIR\n\nWrites a synthetic class of N submissions for grade in the folder DIR. Flags:\n")
 		fs.PrintDefaults()

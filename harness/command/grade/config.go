@@ -43,15 +43,15 @@ func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
 	fs.StringVar(&f.shard, "shard", "", "grade only the K-th of N parts of the class (`K/N`), for grade merge")
 	fs.BoolVar(&f.quiet, "q", false, "print no progress")
 	fs.BoolVar(&f.noSandbox, "no-sandbox", false, "run workers under resource limits only, without bubblewrap")
-	fs.IntVar(&f.parallel, "parallel", 0, "submissions graded at once (default: the number of CPUs)")
-	fs.DurationVar(&f.wall, "wall", b.Wall, "wall-clock budget of one submission's worker")
-	fs.DurationVar(&f.timeout, "timeout", b.Observation, "bound on one observation's run on one implementation")
+	fs.IntVar(&f.parallel, "parallel", 0, "`N` submissions graded at once (default: the number of CPUs)")
+	fs.DurationVar(&f.wall, "wall", b.Wall, "wall-clock budget of one submission's worker, a `DURATION` such as 2m")
+	fs.DurationVar(&f.timeout, "timeout", b.Observation, "bound on one observation's run on one implementation, a `DURATION` such as 10s")
 	fs.Var(&f.memory, "memory", "memory budget of each worker process (`SIZE`, as 2GiB)")
 	fs.Var(&f.disk, "disk", "disk budget of a worker's work area (`SIZE`)")
 	fs.Var(&f.output, "output", "budget of the results a worker sends back (`SIZE`)")
 	fs.Var(&f.maxFile, "max-file", "largest file read from a submission (`SIZE`)")
 	fs.Var(&f.total, "max-submission", "most bytes read from one submission (`SIZE`)")
-	fs.IntVar(&f.maxObservations, "max-observations", b.Limits.Observations, "most observations run from one submission")
+	fs.IntVar(&f.maxObservations, "max-observations", b.Limits.Observations, "most observations run from one submission, a count `N`")
 }
 
 // config is a grading run, ready to start.

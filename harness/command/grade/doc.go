@@ -229,8 +229,8 @@
 //	    	disk budget of a worker's work area (SIZE) (default 64MiB)
 //	  -feedback DIR
 //	    	write each student's feedback to DIR/NAME.txt
-//	  -format format
-//	    	output format: table, csv, json, canvas, moodle, gradescope, classroom (default "table")
+//	  -format FORMAT
+//	    	output FORMAT: table, csv, json, canvas, moodle, gradescope, classroom (default "table")
 //	  -heldout FILE
 //	    	an extra catalogue FILE of mutants kept from the students
 //	  -html FILE
@@ -241,8 +241,8 @@
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
 //	  -max-file SIZE
 //	    	largest file read from a submission (SIZE) (default 256KiB)
-//	  -max-observations int
-//	    	most observations run from one submission (default 64)
+//	  -max-observations N
+//	    	most observations run from one submission, a count N (default 64)
 //	  -max-submission SIZE
 //	    	most bytes read from one submission (SIZE) (default 2MiB)
 //	  -memory SIZE
@@ -253,8 +253,8 @@
 //	    	write the output to FILE instead of standard output
 //	  -output SIZE
 //	    	budget of the results a worker sends back (SIZE) (default 16MiB)
-//	  -parallel int
-//	    	submissions graded at once (default: the number of CPUs)
+//	  -parallel N
+//	    	N submissions graded at once (default: the number of CPUs)
 //	  -q	print no progress
 //	  -roster FILE
 //	    	the students expected in FILE: one folder a line, or CSV with the gradebook's ids (see go doc ./harness/gradebook)
@@ -262,12 +262,12 @@
 //	    	the rubric's weights as JSON FILE
 //	  -shard K/N
 //	    	grade only the K-th of N parts of the class (K/N), for grade merge
-//	  -timeout duration
-//	    	bound on one observation's run on one implementation (default 10s)
+//	  -timeout DURATION
+//	    	bound on one observation's run on one implementation, a DURATION such as 10s (default 10s)
 //	  -unsigned
 //	    	with -shard, write the shard unsigned (grade merge then refuses it unless given -unsigned)
-//	  -wall duration
-//	    	wall-clock budget of one submission's worker (default 2m0s)
+//	  -wall DURATION
+//	    	wall-clock budget of one submission's worker, a DURATION such as 2m (default 2m0s)
 //
 //	Labs (-lab NAME): -h lists the labs the binary is built with.
 //
@@ -284,8 +284,8 @@
 //	    	the class FOLDER the shards graded: every student must be in it, and every entry graded
 //	  -feedback DIR
 //	    	write each student's feedback to DIR/NAME.txt
-//	  -format format
-//	    	output format: table, csv, json, canvas, moodle, gradescope, classroom (default "table")
+//	  -format FORMAT
+//	    	output FORMAT: table, csv, json, canvas, moodle, gradescope, classroom (default "table")
 //	  -heldout FILE
 //	    	the held-out catalogue FILE the shards were graded with (default: none)
 //	  -html FILE

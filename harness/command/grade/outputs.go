@@ -21,7 +21,7 @@ type outputs struct {
 }
 
 func (o *outputs) define(fs *flag.FlagSet) {
-	fs.StringVar(&o.format, "format", "table", "output `format`: "+strings.Join(o.platform.formats().Names(), ", "))
+	fs.StringVar(&o.format, "format", "table", "output `FORMAT`: "+strings.Join(o.platform.formats().Names(), ", "))
 	o.platform.define(fs)
 	fs.StringVar(&o.out, "o", "", "write the output to `FILE` instead of standard output")
 	fs.StringVar(&o.roster, "roster", "", "the students expected in `FILE`: one folder a line, or CSV with the gradebook's ids (see go doc ./harness/gradebook)")

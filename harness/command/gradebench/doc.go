@@ -50,13 +50,13 @@
 //	Grades a synthetic class one submission at a time, then in parallel, and prints both rates. Flags:
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
-//	  -n int
-//	    	submissions in the synthetic class (default 200)
+//	  -n N
+//	    	N submissions in the synthetic class (default 200)
 //	  -no-sandbox
 //	    	run workers under resource limits only
 //	  -q	print no progress
-//	  -seed uint
-//	    	seed of the class (default 1)
+//	  -seed SEED
+//	    	SEED of the class (default 1)
 //
 //	Labs (-lab NAME): -h lists the labs the binary is built with.
 //

@@ -39,8 +39,8 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	var c config
 	var name string
 	reg.Define(fs, &name)
-	fs.IntVar(&c.n, "n", 200, "submissions in the synthetic class")
-	fs.Uint64Var(&c.seed, "seed", 1, "seed of the class")
+	fs.IntVar(&c.n, "n", 200, "`N` submissions in the synthetic class")
+	fs.Uint64Var(&c.seed, "seed", 1, "`SEED` of the class")
 	fs.BoolVar(&c.quiet, "q", false, "print no progress")
 	fs.BoolVar(&c.noSandbox, "no-sandbox", false, "run workers under resource limits only")
 	fs.Usage = func() {

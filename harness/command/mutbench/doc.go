@@ -82,17 +82,17 @@
 //	    	in (a), run every observation on every mutant instead of stopping at each one's first kill
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
-//	  -n int
-//	    	mutants to time the naive way (evenly spread), extrapolated to all (default 8)
-//	  -naive string
-//	    	the naive way's go test: lab (the lab's package, -run TestLab) or observe (./naive, observations only) (default "lab")
-//	  -parallel int
-//	    	scripts run at once in (a) (default: three per CPU)
+//	  -n N
+//	    	N mutants to time the naive way (evenly spread), extrapolated to all (default 8)
+//	  -naive WAY
+//	    	the naive WAY's go test: lab (the lab's package, -run TestLab) or observe (./naive, observations only) (default "lab")
+//	  -parallel N
+//	    	N scripts run at once in (a) (default: three per CPU)
 //	  -q	print no progress
 //	  -run regexp
 //	    	benchmark only the mutants whose id matches this regexp
-//	  -timeout duration
-//	    	bound on one observation run (default 30s)
+//	  -timeout DURATION
+//	    	bound on one observation run, a DURATION such as 2m (default 30s)
 //
 //	Labs (-lab NAME): -h lists the labs the binary is built with.
 //

@@ -97,13 +97,13 @@ func parse(reg lab.Registry, args []string, stdout, stderr io.Writer) (bn *bench
 	fs.SetOutput(stderr)
 	bn = &bench{stdout: stdout, stderr: stderr}
 	reg.Define(fs, &bn.labName)
-	fs.IntVar(&bn.n, "n", 8, "mutants to time the naive way (evenly spread), extrapolated to all")
+	fs.IntVar(&bn.n, "n", 8, "`N` mutants to time the naive way (evenly spread), extrapolated to all")
 	runPattern := fs.String("run", "", "benchmark only the mutants whose id matches this `regexp`")
-	fs.IntVar(&bn.par, "parallel", 0, "scripts run at once in (a) (default: three per CPU)")
-	fs.DurationVar(&bn.timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run")
+	fs.IntVar(&bn.par, "parallel", 0, "`N` scripts run at once in (a) (default: three per CPU)")
+	fs.DurationVar(&bn.timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run, a `DURATION` such as 2m")
 	fs.BoolVar(&bn.everyObs, "all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
 	fs.BoolVar(&bn.quiet, "q", false, "print no progress")
-	naive := fs.String("naive", "lab", "the naive way's go test: lab (the lab's package, -run TestLab) or observe (./naive, observations only)")
+	naive := fs.String("naive", "lab", "the naive `WAY`'s go test: lab (the lab's package, -run TestLab) or observe (./naive, observations only)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: mutbench [-lab NAME] [-n N] [-run REGEXP] [-parallel N] [-timeout D] [-all] [-naive lab|observe] [-q]\n\nTimes judging every generated mutant in one binary against one go test per mutant. Flags:\n")
 		fs.PrintDefaults()
