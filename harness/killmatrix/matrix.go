@@ -41,6 +41,9 @@ type Options struct {
 	Limits Limits `json:"-"`
 	// Progress, when set, hears of every script run: for a progress line.
 	Progress Progress `json:"-"`
+	// Cache, when set, answers the results it kept from earlier runs, and
+	// keeps this run's confirmed ones (see [Cache]).
+	Cache Cache `json:"-"`
 }
 
 // Progress hears of work as it happens; see harness/progress.
@@ -96,6 +99,11 @@ type Matrix struct {
 	Observations []ObservationRow `json:"observations"`
 	Mutants      []MutantRow      `json:"mutants"`
 	Elapsed      time.Duration    `json:"elapsed_ns"`
+	// FromCache counts the results Options.Cache answered, the
+	// reference's included; CachedMutants the mutants judged with no
+	// observation run on them.
+	FromCache     int `json:"from_cache,omitempty"`
+	CachedMutants int `json:"cached_mutants,omitempty"`
 }
 
 // An ObservationRow is one observation and how the reference did on it.
@@ -162,33 +170,51 @@ func Build(l *lab.Lab, mutants []lab.Impl, obs []Observation, opt Options) *Matr
 		defer os.RemoveAll(root)
 		opt.WorkRoot = root
 	}
-	m := &Matrix{Observations: baseline(l, obs, opt)}
+	var cached cacheCount
+	m := &Matrix{Observations: baseline(l, obs, opt, &cached)}
 	var results [][]Result
 	stopped := make([]bool, len(mutants))
 	if opt.FirstKill {
-		results, stopped = runFirstKill(l, opt, mutants, m.Observations)
+		results, stopped = runFirstKill(l, opt, mutants, m.Observations, &cached)
 	} else {
-		results = runEvery(l, opt, mutants, m.Observations)
+		results = runEvery(l, opt, mutants, m.Observations, &cached)
 	}
 	for mi, mu := range mutants {
 		row := judge(mu, m.Observations, results[mi])
 		row.Stopped = stopped[mi]
 		m.Mutants = append(m.Mutants, row)
+		if len(mu.Missing()) == 0 && allCached(results[mi]) {
+			m.CachedMutants++
+		}
 	}
+	m.FromCache = int(cached.n.Load())
 	m.Elapsed = time.Since(start)
 	return m
 }
 
 // baseline runs every observation on the reference twice and gives each
 // its status. One that timed out is not run again: a hang costs one
-// timeout, not two.
-func baseline(l *lab.Lab, obs []Observation, opt Options) []ObservationRow {
-	first := runReference(l, opt, obs, func(int) bool { return true })
-	again := runReference(l, opt, obs, func(i int) bool { return first[i].Status != outcome.TimedOut })
+// timeout, not two. One whose two passing runs opt's cache kept is not run
+// at all.
+func baseline(l *lab.Lab, obs []Observation, opt Options, cached *cacheCount) []ObservationRow {
 	rows := make([]ObservationRow, len(obs))
+	known := make([]bool, len(obs))
 	for i, o := range obs {
+		if r, ok := cached.lookup(opt, l.Reference.Name, o); ok && r.Status == outcome.Pass {
+			rows[i], known[i] = ObservationRow{Observation: o, Reference: r, Status: outcome.Pass}, true
+		}
+	}
+	first := runReference(l, opt, obs, func(i int) bool { return !known[i] })
+	again := runReference(l, opt, obs, func(i int) bool { return !known[i] && first[i].Status != outcome.TimedOut })
+	for i, o := range obs {
+		if known[i] {
+			continue
+		}
 		rows[i] = ObservationRow{Observation: o, Reference: first[i], Status: referenceStatus(first[i], again[i])}
 		rows[i].Reference.Calls = unionCalls(first[i].Calls, again[i].Calls)
+		if rows[i].Status == outcome.Pass {
+			keep(opt, l.Reference.Name, o, rows[i].Reference)
+		}
 	}
 	return rows
 }

@@ -47,8 +47,11 @@ type Result struct {
 	// none of the functions through which the mutant's change can run
 	// (lab.Impl.Entries), so it runs the same code on the mutant, and its
 	// result is the reference's.
-	NotReached bool          `json:"not_reached,omitempty"`
-	Elapsed    time.Duration `json:"elapsed_ns"`
+	NotReached bool `json:"not_reached,omitempty"`
+	// Cached says the result was not run but taken from Options.Cache,
+	// which kept it from an earlier run of the same code and observation.
+	Cached  bool          `json:"cached,omitempty"`
+	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
 // errAbort unwinds a script that called FailNow or Skip.

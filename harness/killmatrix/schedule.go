@@ -27,14 +27,16 @@ func runReference(l *lab.Lab, opt Options, obs []Observation, want func(int) boo
 	return out
 }
 
+// A job is one observation (oi) to run on one mutant (mi).
+type job struct{ mi, oi int }
+
 // runEvery runs every valid observation on every complete mutant, marking
 // rows flaky where a kill does not repeat or the reference, run again
 // after every mutant, no longer passes, and returns the results by
 // mutant and observation.
-func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow) [][]Result {
+func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow, cached *cacheCount) [][]Result {
 	// One pool for every mutant's scripts keeps all cores busy even when a
 	// mutant has fewer scripts than there are cores.
-	type job struct{ mi, oi int }
 	results := make([][]Result, len(mutants))
 	left := make([]atomic.Int32, len(mutants))
 	started := make([]sync.Once, len(mutants))
@@ -49,6 +51,7 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 			case o.Status == outcome.TimedOut: // a hang on the reference is not run again
 			case !opt.RunUnreached && !reaches(mu, o):
 				results[mi][oi] = notReached(o)
+			case o.Valid() && cachedInto(&results[mi][oi], cached, opt, mu.Name, o.Observation):
 			default:
 				jobs = append(jobs, job{mi, oi})
 				left[mi].Add(1)
@@ -84,7 +87,8 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	parallel(opt.Parallel, len(kills), func(i int) {
 		repeats[i] = Run(l, mutants[kills[i].mi], rows[kills[i].oi].Observation, opt)
 	})
-	var killers []int // the observations whose kills repeated
+	var killers []int  // the observations whose kills repeated
+	var repeated []job // the kills that repeated
 	for i, j := range kills {
 		switch {
 		case repeats[i].Status == outcome.TimedOut:
@@ -93,8 +97,11 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 			results[j.mi][j.oi] = repeats[i]
 		case repeats[i].Status != outcome.Fail:
 			rows[j.oi].Status = outcome.Flaky
-		case !slices.Contains(killers, j.oi):
-			killers = append(killers, j.oi)
+		default:
+			repeated = append(repeated, j)
+			if !slices.Contains(killers, j.oi) {
+				killers = append(killers, j.oi)
+			}
 		}
 	}
 	// Every observation that killed runs once more on the reference, now
@@ -110,7 +117,37 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 			rows[oi].Status = after[i]
 		}
 	}
+	keepConfirmed(opt, mutants, rows, jobs, repeated, results)
 	return results
+}
+
+// keepConfirmed keeps in opt's cache the results of runEvery's jobs that
+// it confirmed: passes, and kills that repeated, of observations that
+// still count once every mutant ran.
+func keepConfirmed(opt Options, mutants []lab.Impl, rows []ObservationRow, jobs, repeated []job, results [][]Result) {
+	if opt.Cache == nil {
+		return
+	}
+	for _, j := range jobs {
+		if r := results[j.mi][j.oi]; r.Status == outcome.Pass && rows[j.oi].Valid() {
+			keep(opt, mutants[j.mi].Name, rows[j.oi].Observation, r)
+		}
+	}
+	for _, j := range repeated {
+		if rows[j.oi].Valid() {
+			keep(opt, mutants[j.mi].Name, rows[j.oi].Observation, results[j.mi][j.oi])
+		}
+	}
+}
+
+// cachedInto sets *r to o's result on impl from opt's cache, if it has
+// one, and reports whether it did.
+func cachedInto(r *Result, cached *cacheCount, opt Options, impl string, o Observation) bool {
+	c, ok := cached.lookup(opt, impl, o)
+	if ok {
+		*r = c
+	}
+	return ok
 }
 
 // passesAfter runs o on the reference once more, after mutants ran, and
@@ -133,8 +170,8 @@ func passesAfter(l *lab.Lab, opt Options, o Observation) outcome.Observation {
 // observation that another mutant later shows to be flaky, in the same
 // round or a later one; its judging then resumes after it, until no
 // mutant rests on a flaky kill.
-func runFirstKill(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow) (results [][]Result, stopped []bool) {
-	f := &firstKill{lab: l, opt: opt, mutants: mutants, rows: rows, order: edgeFirst(rows)}
+func runFirstKill(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow, cached *cacheCount) (results [][]Result, stopped []bool) {
+	f := &firstKill{lab: l, opt: opt, mutants: mutants, rows: rows, order: edgeFirst(rows), cached: cached}
 	f.results = make([][]Result, len(mutants))
 	f.next = make([]int, len(mutants))
 	f.killer = make([]int, len(mutants))
@@ -175,6 +212,7 @@ type firstKill struct {
 	results [][]Result
 	next    []int // position in order to resume from, per mutant
 	killer  []int // the observation that stopped each mutant, or -1
+	cached  *cacheCount
 }
 
 // judge runs mutant mi's observations from where it stopped until one
@@ -196,8 +234,19 @@ func (f *firstKill) judge(mi int, report bool) {
 			f.results[mi][oi] = notReached(f.row(oi))
 			continue
 		}
+		if cachedInto(&f.results[mi][oi], f.cached, f.opt, name, f.rows[oi].Observation) {
+			if f.results[mi][oi].Status == outcome.Fail {
+				f.killer[mi] = oi
+				f.next[mi]++
+				return
+			}
+			continue
+		}
 		r := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt)
 		f.results[mi][oi] = r
+		if r.Status == outcome.Pass {
+			keep(f.opt, name, f.rows[oi].Observation, r)
+		}
 		if r.Status != outcome.Fail {
 			continue
 		}
@@ -216,6 +265,7 @@ func (f *firstKill) judge(mi int, report bool) {
 			f.mu.Unlock()
 			continue
 		}
+		keep(f.opt, name, f.rows[oi].Observation, r)
 		f.killer[mi] = oi
 		f.next[mi]++
 		return
