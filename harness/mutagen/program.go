@@ -12,9 +12,11 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"idemlab/harness/internal/gorename"
+	"idemlab/harness/internal/verdictcache"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/mutation"
@@ -33,6 +35,11 @@ type BuildOptions struct {
 	Nonce string
 	// Log receives progress lines; nil discards them.
 	Log io.Writer
+	// Cache, when set, is the verdict cache: a program built before for
+	// the same harness, source and mutants is taken from it instead of
+	// built, and the program's runs and searches read and keep their
+	// results there.
+	Cache *verdictcache.Cache
 }
 
 // An Unviable mutant cannot be judged: its replacement does not apply, or
@@ -64,11 +71,20 @@ type Program struct {
 	// invocations (more than one when a mutant did not compile).
 	Generate, Build time.Duration
 	Builds          int
-	root            string
-	observations    string   // the lab's observation folder
-	kinds           []string // and its own kinds of observation
-	release         func()
+	// Cached says the program was taken from the verdict cache, not
+	// built.
+	Cached       bool
+	searchHits   atomic.Int64
+	cache        *verdictcache.Cache
+	digests      Digests
+	root         string
+	observations string   // the lab's observation folder
+	kinds        []string // and its own kinds of observation
+	release      func()
 }
+
+// CachedSearches counts the searches the verdict cache answered.
+func (p *Program) CachedSearches() int { return int(p.searchHits.Load()) }
 
 // Close removes the program and its module.
 func (p *Program) Close() {
@@ -118,12 +134,23 @@ func Build(l *lab.Lab, src []byte, mutants []Mutant, opt BuildOptions) (*Program
 		return nil, fmt.Errorf("mutagen.Build: no module root")
 	}
 	start := time.Now()
+	chunks := min(runtime.GOMAXPROCS(0), len(mutants)+1)
+	var key verdictcache.Key
+	if opt.Cache != nil {
+		key = programKey(opt.Cache, src, mutants, opt.Nonce, chunks)
+		if p, ok := cachedProgram(opt.Cache, key, opt.Root); ok {
+			p.observations, p.kinds = l.Layout.Observations, l.Layout.Kinds
+			p.cache, p.digests, p.Cached = opt.Cache, digests(l.Reference.Name, src, mutants), true
+			p.Generate = time.Since(start)
+			return p, nil
+		}
+	}
 	dir, release, err := buildDir(opt.Root)
 	if err != nil {
 		return nil, err
 	}
 	p := &Program{root: opt.Root, release: release, observations: l.Layout.Observations, kinds: l.Layout.Kinds}
-	w := &writer{lab: l, dir: dir, src: src, nonce: opt.Nonce, chunks: min(runtime.GOMAXPROCS(0), len(mutants)+1)}
+	w := &writer{lab: l, dir: dir, src: src, nonce: opt.Nonce, chunks: chunks}
 	viable, err := w.module(mutants, p)
 	if err != nil {
 		p.Close()
@@ -141,6 +168,12 @@ func Build(l *lab.Lab, src []byte, mutants []Mutant, opt BuildOptions) (*Program
 		order[m.ID] = i
 	}
 	sort.SliceStable(p.Unviable, func(i, j int) bool { return order[p.Unviable[i].ID] < order[p.Unviable[j].ID] })
+	if opt.Cache != nil {
+		p.cache, p.digests = opt.Cache, digests(l.Reference.Name, src, mutants)
+		if err := keepProgram(opt.Cache, key, p); err != nil {
+			opt.Cache.Warn(fmt.Sprintf("the built program was not kept: %v", err))
+		}
+	}
 	return p, nil
 }
 
@@ -208,6 +241,12 @@ type RunOptions struct {
 	// Progress, when set, hears of each mutant the program starts and
 	// finishes judging.
 	Progress killmatrix.Progress
+	// Warn receives the program's warnings (a cache entry not believed);
+	// nil discards them.
+	Warn io.Writer
+	// CPUProfile, when set, is where the program writes a CPU profile of
+	// its run.
+	CPUProfile string
 }
 
 // Run runs the observations against every viable mutant, in the module
@@ -223,10 +262,18 @@ func (p *Program) Run(opt RunOptions) (*killmatrix.Matrix, error) {
 	if opt.Progress != nil {
 		args = append(args, "-progress")
 	}
-	cmd := exec.Command(p.Bin, args...)
+	if opt.CPUProfile != "" {
+		args = append(args, "-cpuprofile", opt.CPUProfile)
+	}
+	cargs, remove, err := cacheArgs(p.cache, p.digests)
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
+	cmd := exec.Command(p.Bin, append(args, cargs...)...)
 	cmd.Dir = p.root
 	var stdout bytes.Buffer
-	stderr := &progressReader{to: opt.Progress}
+	stderr := &progressReader{to: opt.Progress, warn: opt.Warn}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("running the mutants: %v\n%s", err, stderr.rest.Bytes())
@@ -245,6 +292,7 @@ func (p *Program) Run(opt RunOptions) (*killmatrix.Matrix, error) {
 // to, the rest is kept for an error message.
 type progressReader struct {
 	to      killmatrix.Progress
+	warn    io.Writer
 	partial []byte
 	rest    bytes.Buffer
 }
@@ -265,6 +313,8 @@ func (r *progressReader) Write(b []byte) (int, error) {
 			r.to.Start(strings.TrimPrefix(line, progressStart))
 		case r.to != nil && strings.HasPrefix(line, progressDone):
 			r.to.Done(strings.TrimPrefix(line, progressDone))
+		case r.warn != nil && strings.HasPrefix(line, "warning: "):
+			fmt.Fprintln(r.warn, line)
 		default:
 			r.rest.WriteString(line + "\n")
 		}
@@ -340,6 +390,9 @@ func takeControl(m *killmatrix.Matrix, strict bool) error {
 	}
 	row := m.Mutants[0]
 	m.Mutants = m.Mutants[1:]
+	if m.CachedMutants > 0 && cachedRow(row) {
+		m.CachedMutants-- // the control is no mutant
+	}
 	bad := controlFailures(m, row)
 	if len(bad) == 0 {
 		return nil
@@ -359,6 +412,21 @@ func takeControl(m *killmatrix.Matrix, strict bool) error {
 	}
 	sort.Strings(where)
 	return fmt.Errorf("the unmutated reference, copied into the mutants' program, fails %s: the copying changed the code, so no mutant's verdict can be trusted", strings.Join(where, ", "))
+}
+
+// cachedRow reports whether every result of row that is not the
+// reference's came from the verdict cache.
+func cachedRow(row killmatrix.MutantRow) bool {
+	cached := false
+	for _, c := range row.Cells {
+		switch {
+		case c.Cached:
+			cached = true
+		case !c.NotReached:
+			return false
+		}
+	}
+	return cached
 }
 
 // controlFailures names the valid observations that did not pass on the

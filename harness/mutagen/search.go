@@ -30,10 +30,42 @@ type SearchJob struct {
 // job's mutant against the lab's reference, in the program, one process
 // per CPU, each with at most perSearch of time (0: no bound but the
 // programs), and returns the results in the jobs' order.
+//
+// With the verdict cache, a search it kept (the same mutant code, seed and
+// budget, run to its end) is taken from it, and the others are kept.
 func (p *Program) Search(jobs []SearchJob, perSearch time.Duration) ([]search.Result, error) {
 	if len(jobs) == 0 {
 		return nil, nil
 	}
+	have, left := p.cachedSearches(jobs)
+	if len(left) == 0 {
+		out := make([]search.Result, len(jobs))
+		for i := range jobs {
+			out[i] = have[i]
+		}
+		return out, nil
+	}
+	run := make([]SearchJob, len(left))
+	for k, i := range left {
+		run[k] = jobs[i]
+	}
+	ran, err := p.search(run, perSearch)
+	if err != nil {
+		return nil, err
+	}
+	for k, i := range left {
+		have[i] = ran[k]
+		p.keepSearch(jobs[i], ran[k])
+	}
+	out := make([]search.Result, len(jobs))
+	for i := range jobs {
+		out[i] = have[i]
+	}
+	return out, nil
+}
+
+// search runs the jobs in the program, one process per CPU.
+func (p *Program) search(jobs []SearchJob, perSearch time.Duration) ([]search.Result, error) {
 	n := min(runtime.GOMAXPROCS(0), len(jobs))
 	parts := make([][]SearchJob, n)
 	for i, j := range jobs {

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 
@@ -45,6 +47,11 @@ func Main(l *lab.Lab, mutants []lab.Impl, args []string, stdout, stderr io.Write
 	fs.BoolVar(&opt.RunUnreached, "run-unreached", false, "run every observation on every mutant, also where it cannot reach the change")
 	progress := fs.Bool("progress", false, "say on stderr when each mutant's judging starts and ends")
 	impl := fs.String("impl", "", "run one command line against this mutant")
+	cacheDir := fs.String("cache", "", "the verdict cache's folder (none: no cache)")
+	cacheVersion := fs.String("cache-version", "", "the harness version the cache's keys are made with")
+	cacheDigests := fs.String("cache-digests", "", "a JSON file of each implementation's digest, by name")
+	cacheFresh := fs.Bool("cache-fresh", false, "read nothing from the cache, only keep results in it")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	var sf searchFlags
 	sf.define(fs)
 	if err := fs.Parse(args); err != nil {
@@ -63,6 +70,18 @@ func Main(l *lab.Lab, mutants []lab.Impl, args []string, stdout, stderr io.Write
 	if err != nil {
 		fmt.Fprintln(stderr, "mutrun:", err)
 		return 2
+	}
+	if opt.Cache, err = openCellCache(*cacheDir, *cacheVersion, *cacheDigests, l.Reference.Name, *cacheFresh, stderr); err != nil {
+		fmt.Fprintln(stderr, "mutrun:", err)
+		return 2
+	}
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "mutrun:", err)
+			return 2
+		}
+		defer stop()
 	}
 	m := killmatrix.Build(l, mutants, obs, opt)
 	for i := range m.Mutants {
@@ -101,4 +120,18 @@ func command(l *lab.Lab, mutants []lab.Impl, name string, args []string, stdout,
 		return 1
 	}
 	return 0
+}
+
+// startProfile starts a CPU profile into file; the function returned
+// stops it.
+func startProfile(file string) (func(), error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
