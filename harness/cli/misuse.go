@@ -11,7 +11,8 @@ const q = `("(?:[^"\\]|\\.)*")`
 
 // misuseForms are the English usage errors of package flag and of the
 // harness's commands, read back to be worded again; a name starting with
-// "*" is itself such an error, worded again in turn.
+// "*" is itself such an error, worded again in turn; one starting with
+// "%" is why a pattern is not a regular expression (i18n.Lang.Regexp).
 var misuseForms = []struct {
 	re    *regexp.Regexp
 	id    string
@@ -30,7 +31,7 @@ var misuseForms = []struct {
 	{regexp.MustCompile(`^(-run) ` + q + ` matches none of the (\d+) observations in (.+)$`), "misuse.run-none", []string{"Flag", "Pattern", "N", "Dir"}},
 	{regexp.MustCompile(`^(-student) (.+): the folder must be named (\S+)$`), "misuse.student-name", []string{"Flag", "Dir", "Name"}},
 	{regexp.MustCompile(`^` + q + ` given twice$`), "misuse.given-twice", []string{"Value"}},
-	{regexp.MustCompile(`^error parsing regexp: (.+)$`), "misuse.regexp", []string{"Why"}},
+	{regexp.MustCompile(`^error parsing regexp: (.+)$`), "misuse.regexp", []string{"%Why"}},
 	{regexp.MustCompile(`^(-[a-z][-a-z]*): (.+)$`), "misuse.flag", []string{"Flag", "*Why"}},
 }
 
@@ -46,8 +47,12 @@ func Misuse(lang i18n.Lang, msg string) string {
 		}
 		data := i18n.M{}
 		for i, name := range f.names {
-			if name[0] == '*' {
+			switch name[0] {
+			case '*':
 				data[name[1:]] = Misuse(lang, m[i+1])
+				continue
+			case '%':
+				data[name[1:]] = lang.Regexp(m[i+1])
 				continue
 			}
 			data[name] = m[i+1]

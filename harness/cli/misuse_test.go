@@ -25,7 +25,7 @@ func TestMisuse(t *testing.T) {
 		{`-run "zzz" matches none of the 87 observations in testdata`, `-run "zzz" 与 testdata 中的 87 个观测都不匹配`},
 		{`-student /tmp: the folder must be named student`, `-student /tmp：这个文件夹必须命名为 student`},
 		{`invalid value "1_init" for flag -mutant: "1_init" given twice`, `参数 -mutant 的值 "1_init" 无效："1_init" 给了两次`},
-		{"-run: error parsing regexp: missing closing ): `(`", "-run：不是有效的正则表达式：missing closing ): `(`"},
+		{"-run: error parsing regexp: missing closing ): `(`", "-run：不是有效的正则表达式：缺少右圆括号 )（出错处：`(`）"},
 		{"no such thing", "no such thing"},
 	} {
 		if diff := cmp.Diff(c.zh, cli.Misuse(i18n.Chinese, c.msg)); diff != "" {

@@ -135,7 +135,7 @@ func EnvLang() (Lang, bool) {
 // Dynamic lists the prefixes of message ids that the code builds at run
 // time from a value (an outcome, a problem's code), so that no constant in
 // the source names them whole.
-var Dynamic = []string{"outcome.", "evidence.", "kind.", "view.", "parse.", "verdict.", "text.uncounted.", "generated.section.", "lesson.recorded-", "html.verdict.", "html.fared.", "html.reference.", "grade.after-reveal.by.", "text.lang-choice.", "unviable.", "flag."}
+var Dynamic = []string{"outcome.", "evidence.", "kind.", "view.", "parse.", "verdict.", "text.uncounted.", "generated.section.", "lesson.recorded-", "html.verdict.", "html.fared.", "html.reference.", "grade.after-reveal.by.", "refusal.regexp-code.", "text.lang-choice.", "unviable.", "flag."}
 
 // Areas are the first words of every message id; a dotted constant that
 // starts with one must be a message the files define.

@@ -2,6 +2,8 @@ package i18n_test
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -9,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"sort"
 	"strconv"
@@ -217,5 +220,40 @@ func TestFromEnv(t *testing.T) {
 		if got := i18n.FromEnv(); got != tc.want {
 			t.Errorf("FromEnv with LC_ALL=%q LC_MESSAGES=%q LANG=%q = %q, want %q", tc.all, tc.messages, tc.lang, got, tc.want)
 		}
+	}
+}
+
+// TestRegexpInChinese: why a pattern is not a regular expression, in
+// either form Go's regexp package and the submission lint write it, is
+// worded in Chinese with no English left (the pattern's part kept as
+// written), for every error code of regexp/syntax; English keeps Go's
+// text; a reason of no known code is quoted as Go's own words.
+func TestRegexpInChinese(t *testing.T) {
+	for _, p := range []string{`(`, `[a`, `a**`, `\q`, `[z-a]`, `(?P<>a)`, `(?z)`, `a{1001}`, `*`, `a\`, `)`, `[[:foo:]]`, "\xff", `(?i)x{2,1}`} {
+		_, err := regexp.Compile(p)
+		if err == nil {
+			t.Fatalf("%q compiles", p)
+		}
+		var serr *syntax.Error
+		if !errors.As(err, &serr) {
+			t.Fatalf("%q: %v is not a syntax error", p, err)
+		}
+		for _, why := range []string{err.Error(), strings.TrimPrefix(err.Error(), "error parsing regexp: "), fmt.Sprintf("%s in %q", serr.Code, serr.Expr)} {
+			if got := i18n.English.Regexp(why); got != why {
+				t.Errorf("English.Regexp(%q) = %q, want it as it is", why, got)
+			}
+			got := i18n.Chinese.Regexp(why)
+			part := serr.Expr
+			if !strings.Contains(got, part) {
+				part = fmt.Sprintf("%q", serr.Expr)
+			}
+			rest := strings.NewReplacer(part, "", "Perl", "", "UTF-8", "").Replace(got)
+			if strings.ContainsAny(rest, "abcdefghijklmnopqrstuvwxyz") || !strings.Contains(got, part) {
+				t.Errorf("Chinese.Regexp(%q) = %q: want a Chinese reason and the pattern's part %q", why, got, serr.Expr)
+			}
+		}
+	}
+	if got, want := i18n.Chinese.Regexp("a new reason"), "Go 的正则表达式库说（英文原文）：“a new reason”"; got != want {
+		t.Errorf("Chinese.Regexp of an unknown reason = %q, want %q", got, want)
 	}
 }

@@ -12,7 +12,9 @@ import (
 // what the pattern captured. A captured group whose name starts with "*"
 // is itself a message of the same table, worded again in turn (the reason
 // inside "archive file: ..." or "idem's argument 2: ..."); one whose name
-// starts with "@" is encoding/json's gist, worded by JSONError.
+// starts with "@" is encoding/json's gist, worded by JSONError; one
+// whose name starts with "%" is why a pattern is not a regular
+// expression, worded by i18n.Lang.Regexp.
 type wordedForm struct {
 	re    *regexp.Regexp
 	id    string
@@ -39,7 +41,7 @@ var refusalForms = []wordedForm{
 	form(`the script is longer than the limit of (\d+) lines`, "refusal.too-long", "Limit"),
 	form(`archive file: (.+)`, "refusal.archive-file", "*Reason"),
 	form(`(\S+)'s argument (\d+), `+q+`: \$WORK may begin only an argument that names a file`, "refusal.work-not-file", "Command", "N", "Arg"),
-	form(q+` is not a regular expression: (.+)`, "refusal.not-regexp", "Arg", "Why"),
+	form(q+` is not a regular expression: (.+)`, "refusal.not-regexp", "Arg", "%Why"),
 	form(`(\S+)'s argument (\d+): (.+)`, "refusal.argument", "Command", "N", "*Reason"),
 	form(q+` expands \$(\w+): only \$WORK is allowed`, "refusal.variable", "Arg", "Var"),
 	form(`a condition such as \[(.*)\]: an observation must run every line`, "refusal.condition", "Cond"),
@@ -202,6 +204,10 @@ func word(lang i18n.Lang, msg string, forms []wordedForm) (string, bool) {
 			}
 			if inner, ok := strings.CutPrefix(name, "@"); ok {
 				data[inner] = JSONError(lang, m[i+1])
+				continue
+			}
+			if inner, ok := strings.CutPrefix(name, "%"); ok {
+				data[inner] = lang.Regexp(m[i+1])
 				continue
 			}
 			data[name] = m[i+1]

@@ -37,15 +37,15 @@ func TestLintRefusesBadPattern(t *testing.T) {
 	want := map[string]said{
 		"stdout": {
 			`student/x.txtar:4: stdout's argument 1: "(true" is not a regular expression: missing closing ) in "(true"`,
-			`student/x.txtar:4: stdout 的第 1 个参数："(true" 不是有效的正则表达式：missing closing ) in "(true"`,
+			`student/x.txtar:4: stdout 的第 1 个参数："(true" 不是有效的正则表达式：缺少右圆括号 )（出错处："(true"）`,
 		},
 		"stderr": {
 			`student/x.txtar:4: stderr's argument 2: "bad[ " is not a regular expression: missing closing ] in "[ "`,
-			`student/x.txtar:4: stderr 的第 2 个参数："bad[ " 不是有效的正则表达式：missing closing ] in "[ "`,
+			`student/x.txtar:4: stderr 的第 2 个参数："bad[ " 不是有效的正则表达式：缺少右方括号 ]（出错处："[ "）`,
 		},
 		"grep": {
 			`student/x.txtar:3: grep's argument 1: "a**" is not a regular expression: invalid nested repetition operator in "**"`,
-			`student/x.txtar:3: grep 的第 1 个参数："a**" 不是有效的正则表达式：invalid nested repetition operator in "**"`,
+			`student/x.txtar:3: grep 的第 1 个参数："a**" 不是有效的正则表达式：重复运算符嵌套无效（出错处："**"）`,
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
