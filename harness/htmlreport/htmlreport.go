@@ -321,6 +321,9 @@ func ownUncounted(r *report.Report, number map[string]int) []own {
 	for _, u := range r.Uncounted {
 		u.Message = report.Failure(l, u.Message)
 		o := own{Uncounted: u, Label: l.T("outcome."+string(u.Status), nil)}
+		for _, s := range u.Printed {
+			o.Ran = append(o.Ran, ranStep{Line: s.Line, Command: strings.Join(s.Args, " "), Output: report.StepOutput(l, s, false)})
+		}
 		for _, s := range u.SharedWith {
 			mu, _ := r.Mutant(s.Mutant)
 			o.Shared = append(o.Shared, shared{N: number[s.Mutant], Mutant: mu.ID(), Hint: s.Hint.In(string(l))})

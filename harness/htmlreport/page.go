@@ -235,6 +235,12 @@ footer { margin-top: 24px; color: #777; font-size: 12px; }
 <article class="card own" data-observation="{{.Observation}}" data-status="{{.Status}}">
 <h3><span class="badge s-own">{{.Label}}</span> <code>{{.Observation}}</code></h3>
 <p>{{if .Pos}}<code>{{.Pos}}</code>: {{end}}{{.Message}}</p>
+{{- if .Ran}}
+<p class="meta">{{t $.L "text.printed"}}</p>
+<table class="div printed"><thead><tr><th>{{t $.L "html.line"}}</th><th>{{t $.L "html.command"}}</th><th>{{t $.L "text.reference"}}</th></tr></thead><tbody>
+{{- range .Ran}}<tr><td>{{if .Line}}{{.Line}}{{end}}</td><td><code>{{.Command}}</code></td><td><code>{{.Output}}</code></td></tr>{{end}}
+</tbody></table>
+{{- end}}
 {{- range .Shared}}
 <p>{{t $.L "html.shared" "Mutant" .Mutant}}</p>
 {{- if .Hint}}<p class="hint">{{t $.L "lesson.label.hint"}} {{.Hint}}</p>{{end}}

@@ -110,6 +110,14 @@ type own struct {
 	report.Uncounted
 	Label  string
 	Shared []shared
+	// Ran is what the observation printed on the reference, a command a
+	// row (report.Uncounted's Printed).
+	Ran []ranStep
+}
+
+type ranStep struct {
+	Line            int
+	Command, Output string
 }
 
 type shared struct {

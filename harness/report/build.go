@@ -94,7 +94,7 @@ func (r *Report) own(m *killmatrix.Matrix) {
 			valid[o.Name] = true
 			continue
 		}
-		u := Uncounted{Observation: o.Name, Status: o.Status, Pos: o.Reference.Pos, Message: o.Reference.Message, SharedWith: []Misconception{}}
+		u := Uncounted{Observation: o.Name, Status: o.Status, Pos: o.Reference.Pos, Message: o.Reference.Message, SharedWith: []Misconception{}, Printed: numbered(o.Observation, o.Reference.Steps)}
 		if o.Status == outcome.Broken {
 			for _, mu := range r.Mutants {
 				if mu.Cells[o.Name].Status == outcome.Pass {
@@ -196,4 +196,27 @@ func (r *Report) History(h *predict.History) {
 			r.Verdicts[i].Recorded = "after"
 		}
 	}
+}
+
+// numbered returns a copy of steps, the lab commands o ran, each with the
+// script line that ran it: the next line, in order, that names its
+// command. A line under a [condition] may not have run, so the steps from
+// there on keep no line.
+func numbered(o killmatrix.Observation, steps []killmatrix.Step) []killmatrix.Step {
+	steps = slices.Clone(steps)
+	if o.Script == nil {
+		return steps
+	}
+	next := 0
+	for i := range steps {
+		for next < len(o.Script.Lines) && o.Script.Lines[next].Cmd != steps[i].Args[0] && len(o.Script.Lines[next].Conds) == 0 {
+			next++
+		}
+		if next == len(o.Script.Lines) || len(o.Script.Lines[next].Conds) > 0 {
+			break
+		}
+		steps[i].Line = o.Script.Lines[next].N
+		next++
+	}
+	return steps
 }

@@ -143,11 +143,11 @@ func (r *Report) divergenceText(d *predict.Divergence, indent string) string {
 func StepOutput(l i18n.Lang, s killmatrix.Step, missing bool) string {
 	switch {
 	case missing && s.Err != "":
-		return l.T("lesson.stopped", i18n.M{"Message": Failure(l, s.Err)})
+		return l.T("lesson.stopped", i18n.M{"Message": stepError(l, s.Err)})
 	case missing:
 		return l.T("lesson.not-reached", nil)
 	case s.Err != "":
-		return l.T("lesson.failed", i18n.M{"Message": Failure(l, firstLine(s.Err))})
+		return l.T("lesson.failed", i18n.M{"Message": stepError(l, firstLine(s.Err))})
 	case strings.TrimSpace(s.Stdout) == "":
 		return l.T("lesson.printed-nothing", nil)
 	}

@@ -260,6 +260,12 @@ type Uncounted struct {
 	// SharedWith lists, for a broken observation, the mutants it passes
 	// on: the student expects their behaviour.
 	SharedWith []Misconception `json:"shared_with"`
+	// Printed, for an observation that ran (broken, flaky or timed out),
+	// is what it printed on the reference: the lab commands it ran, in
+	// order, each with its output or error, up to where it stopped, so
+	// the student sees what the contract does where the observation
+	// expected otherwise.
+	Printed []killmatrix.Step `json:"printed,omitempty"`
 }
 
 // Refused is the status of an observation refused before it ran.

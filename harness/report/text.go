@@ -252,6 +252,7 @@ func (r *Report) uncounted(b *strings.Builder) {
 	l := r.Meta.Lang
 	for _, u := range r.Uncounted {
 		fmt.Fprintf(b, "\n%s\n", r.UncountedText(u))
+		b.WriteString(PrintedText(l, u.Printed, "  "))
 		for _, s := range u.SharedWith {
 			id := s.Mutant
 			if mu, ok := r.Mutant(s.Mutant); ok {
@@ -356,6 +357,34 @@ func (r *Report) WorksheetProblemsText() string {
 	})
 	for _, p := range problems {
 		fmt.Fprintf(&b, "  %s\n", p.In(l))
+	}
+	return b.String()
+}
+
+// maxPrinted is how many of a broken observation's last commands the text
+// view shows; the JSON and HTML views show them all.
+const maxPrinted = 12
+
+// PrintedText shows, in l, what a student's observation printed on the
+// reference (Uncounted.Printed): each lab command it ran, at its line,
+// and its output, the last maxPrinted of them, each line indented by
+// indent; "" when it ran none.
+func PrintedText(l i18n.Lang, steps []killmatrix.Step, indent string) string {
+	if len(steps) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s%s\n", indent, l.T("text.printed", nil))
+	if n := len(steps) - maxPrinted; n > 0 {
+		fmt.Fprintf(&b, "%s  %s\n", indent, l.N("text.printed-earlier", n, nil))
+		steps = steps[n:]
+	}
+	for _, s := range steps {
+		at := ""
+		if s.Line > 0 {
+			at = fmt.Sprintf("%d: ", s.Line)
+		}
+		fmt.Fprintf(&b, "%s  %s%s\n%s    → %s\n", indent, at, strings.Join(s.Args, " "), indent, stepOutput(l, s, false))
 	}
 	return b.String()
 }

@@ -188,6 +188,30 @@ func storeError(lang i18n.Lang, msg string) (string, bool) {
 	return m[1] + ": " + m[2] + ": " + s, true
 }
 
+// funcPrefix is a store function's name (with its key) before its error,
+// as a step of a transcript records the error, without the command's name.
+var funcPrefix = regexp.MustCompile(`^([A-Z][A-Za-z]*(?: "(?:[^"\\]|\\.)*")?|rows): (.+)$`)
+
+// stepError words the error a lab command returned in a script's
+// transcript (killmatrix.Step.Err): testscript's and the harness's forms
+// as Failure does, and the store's own errors after the function's name
+// ("Fetch \"k1\": store ... does not exist ..."), which Failure reads
+// only after the command's.
+func stepError(lang i18n.Lang, msg string) string {
+	if s := Failure(lang, msg); s != msg {
+		return s
+	}
+	if m := funcPrefix.FindStringSubmatch(msg); m != nil {
+		if s, ok := word(lang, m[2], storeForms); ok {
+			return m[1] + ": " + s
+		}
+	}
+	if s, ok := word(lang, msg, storeForms); ok {
+		return s
+	}
+	return msg
+}
+
 // word words msg again from the first of forms that reads it whole.
 func word(lang i18n.Lang, msg string, forms []wordedForm) (string, bool) {
 	msg = strings.TrimSpace(msg)
