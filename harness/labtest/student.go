@@ -10,6 +10,7 @@ import (
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
+	"idemlab/harness/report"
 	"idemlab/harness/submission"
 )
 
@@ -114,7 +115,8 @@ func StudentObservations(t *testing.T, l *lab.Lab) {
 	}
 	for _, u := range res.Report.Uncounted {
 		t.Run(strings.TrimPrefix(u.Observation, l.Layout.Own+"/"), func(t *testing.T) {
-			t.Error(res.Report.UncountedText(u))
+			// What it printed on the reference, so a student sees why.
+			t.Error(res.Report.UncountedText(u) + "\n" + report.PrintedText(res.Report.Meta.Lang, u.Printed, "  "))
 		})
 	}
 }
