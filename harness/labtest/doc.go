@@ -7,6 +7,7 @@
 //	func TestLab(t *testing.T)                 { labtest.Gate(t, mutants.Lab(), labtest.GateOptions{}) }
 //	func TestPredictions(t *testing.T)         { labtest.Predictions(t, mutants.Lab()) }
 //	func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, mutants.Lab()) }
+//	func TestExampleWorksheet(t *testing.T)    { labtest.ExampleWorksheet(t, mutants.Lab()) }
 //	func TestClauses(t *testing.T)             { labtest.Clauses(t, mutants.Lab()) }
 //	func TestCopiesAreFresh(t *testing.T)      { labtest.CopiesAreFresh(t, mutants.Lab()) }
 //	func TestLabIsSound(t *testing.T)          { labtest.Sound(t, mutants.Lab()) }

@@ -7,9 +7,6 @@ import (
 	"idemlab/labs/lease/mutants"
 )
 
-// root is the module root, seen from this package's folder.
-const root = "../../.."
-
 // TestLab is the lab's gate, the check CI relies on (a subtest per
 // mutant, named for its ID); see idemlab/harness/labtest's Gate.
 // Step 1's mutant, whose lease is born lapsed, is the only one a
@@ -20,6 +17,12 @@ func TestLab(t *testing.T) { labtest.Gate(t, mutants.Lab(), labtest.GateOptions{
 // The student's quick loop: predictions judged, own observations named.
 func TestPredictions(t *testing.T)         { labtest.Predictions(t, mutants.Lab()) }
 func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, mutants.Lab()) }
+
+// TestExampleWorksheet: the filled example in mutants/testdata/answers
+// (predictions right and wrong on purpose, an observation that kills and
+// one that expects a mutant's behaviour) is judged as expected.json there
+// says; go test -run TestExampleWorksheet -update rewrites it.
+func TestExampleWorksheet(t *testing.T) { labtest.ExampleWorksheet(t, mutants.Lab()) }
 
 // The lab's own soundness: its clause table, its generated copies, its
 // value, and the hand-written mutants' reasons.
