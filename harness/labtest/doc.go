@@ -33,6 +33,12 @@
 //     lab's worksheets judged, one subtest a mutant, a wrong one failing
 //     with its lesson; and [StudentObservations], each of the student's own
 //     observations that counts as no evidence, with why.
+//   - [ExampleWorksheet]: the filled example submission beside the answer
+//     key (mutants/testdata/answers: worksheets with right and wrong
+//     predictions, a student folder with an observation that kills and
+//     one that expects a mutant's behaviour) is judged as expected.json
+//     there says: verdicts, problems, score, misconceptions and lessons,
+//     compared (-want +got); -update rewrites it after a deliberate change.
 //   - [Clauses]: the clause table pins every clause with observations that
 //     exist, and every observation pins a clause.
 //   - [CopiesAreFresh]: the generated copies and registry are what
@@ -81,7 +87,8 @@
 //     prediction.
 //   - mutants/testdata/answers/key.json (harness/schemas/answers.schema.json):
 //     each mutant's intended killer (an edge observation that kills it;
-//     Gate) and hint, kept where students are told not to read.
+//     Gate) and hint, kept where students are told not to read; beside
+//     it an example submission and its expected.json (ExampleWorksheet).
 //   - mutants/mutants.go: //go:generate go run ../../../harness/cmd/genmutants
 //     catalogue.json (which writes the copies and registry_gen.go; go
 //     generate ./... must leave them fresh, CopiesAreFresh), the catalogue
