@@ -22,14 +22,6 @@ var answersJSON []byte
 // layout is under it.
 const Dir = "labs/lease"
 
-// CatalogueFile is the catalogue's path relative to the module root.
-const CatalogueFile = Dir + "/mutants/catalogue.json"
-
-// AnswersFile is the answer key's path relative to the module root: each
-// mutant's intended killer and hint, in the folder students are told not
-// to read before predicting.
-const AnswersFile = Dir + "/mutants/testdata/answers/key.json"
-
 // Lab returns the lease lab, with the catalogue and the mutants compiled
 // into this binary.
 func Lab() *lab.Lab { return theLab() }
