@@ -13,10 +13,12 @@
 //	func TestLabIsSound(t *testing.T)          { labtest.Sound(t, mutants.Lab()) }
 //	func TestHandWritten(t *testing.T)         { labtest.HandWritten(t, mutants.Lab()) }
 //
-// and, in a package of its own so that the student's quick loop does not
-// wait for it (it builds a program of every generated mutant):
-//
-//	func TestGeneratedMutants(t *testing.T) { labtest.GeneratedMutants(t, mutants.Lab()) }
+// The slow checks, which build programs of mutants and start grading
+// workers, the student's quick loop does not wait for: idemlab/labs/labstest
+// runs them on every lab of idemlab/labs's Builtin list, with nothing
+// written for a new lab ([KillReport], [HeldOutExample],
+// [GradeShardedAndMerged] with [Main] as its TestMain, [Search] and
+// [GeneratedMutants]).
 //
 // What each holds:
 //
@@ -50,6 +52,17 @@
 //     a field for every exported name of the reference source.
 //   - [HandWritten]: each catalogue mutant is made by an operator of
 //     idemlab/harness/mutagen or says in hand_written why none makes it.
+//   - [KillReport]: the instructor's kill report through every writer,
+//     the JSON and Stryker exports valid against their schemas, every
+//     mutant killed by its intended killer; [HeldOutExample]: the lab's
+//     testdata/heldout/example.json (optional) built and judged, hidden
+//     mutants unnamed to students; [GradeShardedAndMerged]: a synthetic
+//     class graded by workers equals itself graded in two merged shards;
+//     [Search]: the differential search finds every lab mutant from the
+//     command domains alone.
+//   - [Scripts], for a lab's command package: its own tests as
+//     testdata/*.txtar run on the reference (what each subcommand prints
+//     and passes on to the store), not as Go.
 //   - [GeneratedMutants]: every single-point mutant of the reference dies
 //     or is listed, with its reason, in the lab's equivalents file.
 //   - [Chinese] (a lab with Chinese worksheets): every subcommand, flag

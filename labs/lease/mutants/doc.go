@@ -57,12 +57,13 @@
 //     ./labs/lease/mutants" is the student's quick loop for this lab.
 //     TestExampleWorksheet is a student's trial of the Chinese worksheet
 //     (labs/lease/mutants/testdata/answers), with lessons in Chinese.
-//   - labs/lease/mutants/harnesstest runs the lab through the harness's
-//     library entry points, with no harness change: the kill report and
-//     every writer, the example held-out catalogue, every generated
-//     single-point mutant (killed, or listed in equivalent.json), and
-//     grading a class sharded and merged. It is apart, with the
-//     interleavings' thousand runs, so that the quick loop stays quick.
+//   - idemlab/labs/labstest runs this lab, as every built-in lab, through
+//     the harness's library entry points, with no harness change: the kill
+//     report and every writer, the example held-out catalogue, every
+//     generated single-point mutant (killed, or listed in
+//     equivalent.json), grading a class sharded and merged, and the
+//     search. It is apart, with the interleavings' thousand runs, so that
+//     the quick loop stays quick.
 //   - TestCopiesAreFresh and TestLabIsSound keep the copies, the
 //     registry, the embedded catalogue and the lease.API type in step with
 //     the reference; TestHandWritten checks each hand_written reason;
