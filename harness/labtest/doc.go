@@ -117,7 +117,8 @@
 //   - worksheet.md (and worksheet.zh-CN.md, optional), a prediction block
 //     per mutant (Predictions) and the fields markers
 //     <!-- begin fields: ... --> and <!-- end fields --> that go generate
-//     fills with the field reference.
+//     ./... (gendocs, not go generate ./labs/NAME/...) fills with the field
+//     reference once the lab is in Builtin.
 //   - mutants/lab_test.go, the one-liners above; and one entry in
 //     idemlab/labs's Builtin list, after which every command takes
 //     -lab NAME and no file under harness/ changes.

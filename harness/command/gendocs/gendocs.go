@@ -2,6 +2,7 @@ package gendocs
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -69,6 +70,9 @@ func TableRegions(labs lab.Registry, root string) ([]docgen.Region, error) {
 			return nil, err
 		}
 		for _, r := range docgen.Regions(l) {
+			if r.File != "README.md" && optionalAbsent(l, root, r.File) {
+				continue // an optional worksheet the lab does not have
+			}
 			if i == 0 || r.File != "README.md" {
 				rs = append(rs, r)
 			}
@@ -84,6 +88,19 @@ func TableRegions(labs lab.Registry, root string) ([]docgen.Region, error) {
 		}
 	}
 	return rs, nil
+}
+
+// optionalAbsent reports whether file is one of lab l's worksheets after
+// the first (worksheet.zh-CN.md, which a lab may leave out) and is absent
+// under root.
+func optionalAbsent(l *lab.Lab, root, file string) bool {
+	for _, w := range l.Layout.Worksheets[min(1, len(l.Layout.Worksheets)):] {
+		if w == file {
+			_, err := os.Stat(filepath.Join(root, filepath.FromSlash(file)))
+			return errors.Is(err, os.ErrNotExist)
+		}
+	}
+	return false
 }
 
 // A usage is one command's -h output, shown in the README's region

@@ -3,6 +3,7 @@ package gendocs
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"idemlab/harness/cli/clitest"
@@ -36,5 +37,36 @@ func TestEveryCommandHasUsage(t *testing.T) {
 		if e.IsDir() && e.Name() != "internal" && !shown["harness/cmd/"+e.Name()] {
 			t.Errorf("harness/cmd/%s is not in Usages: no manual shows its -h output", e.Name())
 		}
+	}
+}
+
+// TestOptionalWorksheetMayBeAbsent: a lab without worksheet.zh-CN.md
+// (optional) gets its English worksheet's fields region and no region in
+// the absent file, so go generate ./... does not fail on it.
+func TestOptionalWorksheetMayBeAbsent(t *testing.T) {
+	c := *counter.Lab()
+	l := &c
+	l.Layout.Worksheets = []string{"labs/c/worksheet.md", "labs/c/worksheet.zh-CN.md"}
+	root := t.TempDir()
+	en := filepath.Join(root, filepath.FromSlash(l.Layout.Worksheets[0]))
+	if err := os.MkdirAll(filepath.Dir(en), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(en, []byte("<!-- begin fields -->\n<!-- end fields -->\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := TableRegions(lab.Only(l), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sawEnglish bool
+	for _, r := range rs {
+		if r.File == l.Layout.Worksheets[1] {
+			t.Errorf("a region in the absent %s", r.File)
+		}
+		sawEnglish = sawEnglish || r.File == l.Layout.Worksheets[0]
+	}
+	if !sawEnglish {
+		t.Errorf("no region in %s", l.Layout.Worksheets[0])
 	}
 }
