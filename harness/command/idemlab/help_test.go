@@ -22,11 +22,12 @@ var labs = lab.Registry{
 }
 
 // TestHelpInChinese: a Chinese student's idemlab -h is Chinese, from its
-// synopsis to the labs it lists, but for the command's own words (flag
-// names, values, formats); an English one is English.
+// synopsis (用法：idemlab [参数], not Go's [flags]) to the labs it lists,
+// but for the command's own words (flag names, values, formats); an
+// English one is English. So is idemlab search -h's synopsis.
 func TestHelpInChinese(t *testing.T) {
 	english := regexp.MustCompile(`\b[A-Za-z]{3,} [A-Za-z]{3,}\b`)
-	code := regexp.MustCompile(`"[^"]*"|\S*[-_.:/]\S*|\bidemlab (mutate|search)\b|\b[A-Z]+\b|\[flags\]|\b(text|json|html|stryker|testdata|git|user\.name)\b`)
+	code := regexp.MustCompile(`"[^"]*"|\S*[-_.:/]\S*|\bidemlab (mutate|search)\b|\b[A-Z]+\b|\b(text|json|html|stryker|testdata|git|user\.name)\b`)
 	var zh, en bytes.Buffer
 	if status := Main(labs, []string{"-lang", "zh-CN", "-h"}, &zh, &zh); status != 0 {
 		t.Fatalf("-h: status %d:\n%s", status, zh.String())
@@ -36,13 +37,21 @@ func TestHelpInChinese(t *testing.T) {
 			t.Errorf("line %d keeps English %q: %s", i+1, w, line)
 		}
 	}
-	for _, want := range []string{"用法：idemlab [flags]\n", "实验变异体的杀死报告。参数：\n", "  idemstore    存储（默认）\n", "（默认 30s）"} {
+	for _, want := range []string{"用法：idemlab [参数]\n", "idemlab mutate [参数]\n", "idemlab search -mutant NAME [参数]\n", "实验变异体的杀死报告。参数：\n", "  idemstore    存储（默认）\n", "（默认 30s）"} {
 		if !strings.Contains(zh.String(), want) {
 			t.Errorf("the Chinese -h lacks %q:\n%s", want, zh.String())
 		}
 	}
+	if strings.Contains(zh.String(), "[flags]") {
+		t.Errorf("the Chinese -h keeps Go's [flags]:\n%s", zh.String())
+	}
+	var search bytes.Buffer
+	Main(labs, []string{"search", "-lang", "zh-CN", "-h"}, &search, &search)
+	if want := "用法：idemlab search -mutant NAME [参数]\n"; !strings.HasPrefix(search.String(), want) {
+		t.Errorf("the Chinese search -h does not start with %q:\n%s", want, search.String())
+	}
 	Main(labs, []string{"-lang", "en", "-h"}, &en, &en)
-	for _, want := range []string{"usage: idemlab [flags]\n", "The kill report of the lab's mutants. Flags:\n", "  idemstore    the store (default)\n"} {
+	for _, want := range []string{"usage: idemlab [flags]\n", "idemlab mutate [flags]\n", "The kill report of the lab's mutants. Flags:\n", "  idemstore    the store (default)\n"} {
 		if !strings.Contains(en.String(), want) {
 			t.Errorf("the English -h lacks %q:\n%s", want, en.String())
 		}

@@ -69,7 +69,7 @@ func runSearch(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	var f searchCmdFlags
 	fs.Usage = func() {
 		lang := f.say(reg)
-		fmt.Fprintf(fs.Output(), "%s\n\n%s\n", lang.T("usage.synopsis", i18n.M{"Name": "idemlab search -mutant NAME [flags]"}), lang.T("usage.search", nil))
+		fmt.Fprintf(fs.Output(), "%s\n\n%s\n", lang.T("usage.synopsis", i18n.M{"Name": "idemlab search -mutant NAME " + lang.T("usage.flags", nil)}), lang.T("usage.search", nil))
 		cli.LocalizeFlags(fs, lang, "search", nil)
 		cli.PrintDefaults(fs, lang)
 		reg.WriteListIn(fs.Output(), lang)
