@@ -32,8 +32,9 @@
 //     named for its label; registry_gen.go fills one idem.API for each from
 //     its copy's top-level names. Both carry the generated-code header and
 //     are never edited by hand.
-//   - clauses.json splits the contract into clauses, each with the
-//     observations that show it (package clauses reads it).
+//   - testdata/answers/clauses.json splits the contract into clauses, each
+//     with the observations that show it (package clauses reads it); it
+//     sits with the answer key, since a step's clauses name its killers.
 //   - equivalent.json lists the generated single-point mutants that no
 //     input can tell from the reference, each with why (idemlab mutate
 //     reads it).

@@ -7,10 +7,12 @@
 // # The file
 //
 // A clause table is one JSON object (the idempotency-key lab keeps its own
-// in mutants/clauses.json, beside the catalogue of mutants):
+// in mutants/testdata/answers/clauses.json, beside the answer key: a
+// clause's step and observations name the observations that kill that
+// step's mutant, so a student is told not to read it before predicting):
 //
 //	{
-//	  "$schema": "../harness/schemas/clauses.schema.json",
+//	  "$schema": "../../../harness/schemas/clauses.schema.json",
 //	  "version": 1,
 //	  "clauses": [
 //	    {

@@ -30,7 +30,7 @@ func Example() {
   ]
 }
 `)
-	t, err := clauses.Parse("mutants/clauses.json", data)
+	t, err := clauses.Parse("mutants/testdata/answers/clauses.json", data)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -41,6 +41,6 @@ func Example() {
 	fmt.Println("pinning nothing:", t.Unpinned(observations))
 	// Output:
 	// 2 clauses
-	// mutants/clauses.json:16: clause "fetch.nan-now-refused": observation "edge/fetch_refuses_nan_now" does not exist
+	// mutants/testdata/answers/clauses.json:16: clause "fetch.nan-now-refused": observation "edge/fetch_refuses_nan_now" does not exist
 	// pinning nothing: [happy/finish_then_fetch_replays]
 }

@@ -35,8 +35,10 @@ type Spec struct {
 }
 
 // StandardLayout is the layout of a lab in folder dir whose reference
-// source is source: DIR/mutants/ holds catalogue.json, equivalent.json
-// and clauses.json; DIR/testdata/ the observations, happy/ (the happy
+// source is source: DIR/mutants/ holds catalogue.json and
+// equivalent.json, and its testdata/answers/ the answer key key.json and
+// clauses.json (whose observations per step would answer a prediction);
+// DIR/testdata/ the observations, happy/ (the happy
 // path) then edge/, and a student's own in student/; DIR/ the worksheets
 // worksheet.md and worksheet.zh-CN.md and their history,
 // worksheet.history.json; and the lab's Go source is that of
@@ -47,7 +49,7 @@ func StandardLayout(dir, source string) Layout {
 		Source:       source,
 		Catalogue:    at("mutants/catalogue.json"),
 		Equivalents:  at("mutants/equivalent.json"),
-		Clauses:      at("mutants/clauses.json"),
+		Clauses:      at("mutants/testdata/answers/clauses.json"),
 		Observations: at("testdata"),
 		Kinds:        []string{"happy", "edge"},
 		Own:          "student",

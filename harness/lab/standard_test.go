@@ -30,7 +30,7 @@ func TestSpecLab(t *testing.T) {
 		Source:       "harness/labrun/testdata/counter/counter.go",
 		Catalogue:    "labs/ctr/mutants/catalogue.json",
 		Equivalents:  "labs/ctr/mutants/equivalent.json",
-		Clauses:      "labs/ctr/mutants/clauses.json",
+		Clauses:      "labs/ctr/mutants/testdata/answers/clauses.json",
 		Observations: "labs/ctr/testdata",
 		Kinds:        []string{"happy", "edge"},
 		Own:          "student",

@@ -108,7 +108,7 @@
 //     and answer key embedded, and Lab() returning a lab.Spec's Lab (name,
 //     folder, catalogue, answer key, reference, the generated mutants, the
 //     command).
-//   - mutants/clauses.json, the contract's clauses and the observations
+//   - mutants/testdata/answers/clauses.json, the contract's clauses and the observations
 //     that pin each (Clauses); mutants/equivalent.json, the generated
 //     mutants no observation can tell apart, each with why (idemlab mutate,
 //     GeneratedMutants; [] to start).

@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -38,7 +39,8 @@ var labs = lab.Registry{
 
 // TestNoKillerBesideItsMutant: with nothing predicted, nothing a student
 // is sent to read names an observation that kills a lab mutant beside
-// that mutant or its step, in either lab: not the catalogue, not an
+// that mutant or its step, in either lab: not the catalogue nor the JSON
+// files beside it (equivalents, the example held-out catalogue), not an
 // observation's file, not the manual of a package the README's student
 // section or a worksheet names (read from its Go source with go/doc, the
 // text go doc prints, and from the manuals those send the reader to with
@@ -66,8 +68,21 @@ func TestNoKillerBesideItsMutant(t *testing.T) {
 				}
 			}
 
-			// The lab's own files.
+			// The lab's own files: its catalogue, and the JSON files
+			// beside it in a student's checkout (the generated mutants
+			// judged equivalent, the example held-out catalogue an
+			// instructor copies, which names a killer beside each
+			// held-out mutant's step). The clause table, which names
+			// each step's observations, is kept with the answer key.
 			leaks(answerscan.Whole(l.Layout.Catalogue, "", read(t, l.Layout.Catalogue)))
+			for _, f := range []string{l.Layout.Equivalents, path.Join(path.Dir(path.Dir(l.Layout.Catalogue)), "testdata/heldout/example.json")} {
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
+					leaks(jsonUnits(t, f, read(t, f)))
+				}
+			}
+			if key := path.Dir(l.Layout.Answers); l.Layout.Answers == "" || !strings.HasPrefix(l.Layout.Clauses, key+"/") {
+				t.Errorf("the clause table %s is not kept with the answer key %s: a clause names its step's killers", l.Layout.Clauses, l.Layout.Answers)
+			}
 			var files []answerscan.Unit
 			for _, o := range full.Observations {
 				files = append(files, answerscan.Whole(o.File, o.Name, read(t, o.File))...)

@@ -29,7 +29,7 @@ const schemas = "../../../harness/schemas/"
 var shipped = []struct{ file, schema string }{
 	{"mutants/catalogue.json", "catalogue.schema.json"},
 	{"mutants/testdata/answers/key.json", "answers.schema.json"},
-	{"mutants/clauses.json", "clauses.schema.json"},
+	{"mutants/testdata/answers/clauses.json", "clauses.schema.json"},
 	{"mutants/equivalent.json", "equivalents.schema.json"},
 	{"testdata/heldout/example.json", "heldout.schema.json"},
 }

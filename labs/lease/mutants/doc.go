@@ -26,8 +26,9 @@
 //     catalogue when the lab is loaded.
 //   - 1_claim/ to 8_cycle/ are the generated copies, and registry_gen.go
 //     fills one lease.API for each; both carry the generated-code header.
-//   - clauses.json splits the contract into clauses, each with the
-//     observations that show it.
+//   - testdata/answers/clauses.json splits the contract into clauses, each
+//     with the observations that show it; it sits with the answer key,
+//     since a step's clauses name its killers.
 //   - equivalent.json lists the generated single-point mutants (harness/
 //     mutagen) that no lease command can tell from the reference, each
 //     with why.
