@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"idemlab/harness/i18n"
@@ -16,7 +17,8 @@ import (
 // one observation for each error its store gives a bad call, takes the
 // message the student reads, and checks that report.Failure words it in
 // Chinese with no English word left but the command's own and its
-// function's name.
+// function's name, and names no cycle of the first lab's (保留周期, its
+// retention cycle) where the lease lab's fencing cycle failed.
 func TestLeaseStoreErrorsAreWordedAgain(t *testing.T) {
 	dir := t.TempDir()
 	cases := []struct{ name, script string }{
@@ -27,6 +29,7 @@ func TestLeaseStoreErrorsAreWordedAgain(t *testing.T) {
 		{"nil_response", "lease init\nlease claim k1 v1 A 0 10\nlease finish k1 v1 1 null\n"},
 		{"limit", "lease init\nlease abandoned 10 101\n"},
 		{"bad_json", "lease init\nlease claim k1 v1 A 0 10\nlease finish k1 v1 1 '{bad'\n"},
+		{"cycle_key", "lease init\nlease claim k1 v1 A 0 10\nlease cycle k1\n"},
 	}
 	var obs []killmatrix.Observation
 	for _, c := range cases {
@@ -42,7 +45,7 @@ func TestLeaseStoreErrorsAreWordedAgain(t *testing.T) {
 		obs = append(obs, o)
 	}
 	m := killmatrix.Build(leasemutants.Lab(), nil, obs, killmatrix.Options{WorkRoot: dir})
-	code := regexp.MustCompile("\"[^\"]*\"|'[^']*'|\\S*[/.$]\\S*|\\blease( [a-z]+)*\\b|\\b(Claim|Finish|Abandoned|NaN|Inf)\\b|\\bnow\\b|\\bttl\\b|\\bnull\\b|\\bJSON\\b")
+	code := regexp.MustCompile("\"[^\"]*\"|'[^']*'|\\S*[/.$]\\S*|\\blease( [a-z]+)*\\b|\\b(Claim|Finish|Abandoned|FencingCycle|NaN|Inf)\\b|\\bnow\\b|\\bttl\\b|\\bnull\\b|\\bJSON\\b")
 	english := regexp.MustCompile(`[A-Za-z]{2,}`)
 	for _, o := range m.Observations {
 		msg := o.Reference.Message
@@ -56,6 +59,9 @@ func TestLeaseStoreErrorsAreWordedAgain(t *testing.T) {
 		zh := report.Failure(i18n.Chinese, msg)
 		if w := english.FindString(code.ReplaceAllString(zh, "")); w != "" {
 			t.Errorf("%s: Chinese %q keeps the English word %q (from %q)", o.Name, zh, w, msg)
+		}
+		if strings.Contains(zh, "保留周期") {
+			t.Errorf("%s: Chinese %q names the first lab's retention cycle (from %q)", o.Name, zh, msg)
 		}
 	}
 }
