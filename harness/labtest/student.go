@@ -2,14 +2,17 @@ package labtest
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
+	"idemlab/harness/predict"
 	"idemlab/harness/report"
 	"idemlab/harness/submission"
 )
@@ -66,14 +69,14 @@ func Predictions(t *testing.T, l *lab.Lab) {
 	res := StudentRun(t, l, studentDir(t, l), labrun.Config{History: joinRoot(Root(t), l.Layout.History)})
 	r := res.Report
 	t.Run("a block per mutant", func(t *testing.T) {
-		have := slices.Clone(r.Predictions.Unfilled)
-		for _, p := range r.Predictions.Predictions {
-			have = append(have, p.Mutant)
-		}
-		for _, m := range l.Catalogue.Mutants {
-			if !slices.Contains(have, m.Name) && !slices.Contains(have, m.ID()) {
-				t.Errorf("no prediction block for mutant %s in any worksheet: put back the step's block (mutant: %s)", m.ID(), m.ID())
+		var srcs []predict.Source
+		for _, w := range l.Layout.Worksheets {
+			if data, err := os.ReadFile(joinRoot(Root(t), w)); err == nil {
+				srcs = append(srcs, predict.Source{File: w, Data: data})
 			}
+		}
+		for _, id := range withoutBlock(l, predict.Blocks(srcs, labrun.Known(l, nil))) {
+			t.Error(r.Meta.Lang.T("gate.no-block", i18n.M{"Mutant": id}))
 		}
 	})
 	if len(r.WorksheetProblems) > 0 {
@@ -99,6 +102,21 @@ func Predictions(t *testing.T, l *lab.Lab) {
 	if len(r.Unpredicted) > 0 {
 		t.Log(r.ScoreLine())
 	}
+}
+
+// withoutBlock lists the ids of the mutants of l that are not in have,
+// the mutants the worksheets' blocks name (predict.Blocks). A
+// block left out of the judging (its mutant predicted in both worksheets,
+// a field that does not read) is there all the same: its problem is told
+// instead, where the judged predictions alone would have lost it.
+func withoutBlock(l *lab.Lab, have []string) []string {
+	var ids []string
+	for _, m := range l.Catalogue.Mutants {
+		if !slices.Contains(have, m.Name) && !slices.Contains(have, m.ID()) {
+			ids = append(ids, m.ID())
+		}
+	}
+	return ids
 }
 
 // StudentObservations names each of the student's own observations that

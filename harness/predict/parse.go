@@ -152,12 +152,25 @@ func Read(srcs []Source, known Known) (*Sheet, Problems) {
 	return r.sheet, r.problems
 }
 
+// Blocks lists, in file order, the catalogue name of every mutant a
+// prediction block of srcs names, whatever [Read] makes of the block:
+// judged, unfilled, or left out for a problem (the mutant predicted in
+// two worksheets, a field that does not read).
+func Blocks(srcs []Source, known Known) []string {
+	r := &reader{known: known, sheet: &Sheet{Predictions: []Prediction{}, Unfilled: []string{}}, filled: map[string]string{}}
+	for _, src := range srcs {
+		r.file(src)
+	}
+	return r.blocks
+}
+
 // reader is the state of one Read.
 type reader struct {
 	known    Known
 	sheet    *Sheet
 	filled   map[string]string // mutant -> the position of its filled block
 	unfilled []string
+	blocks   []string // every mutant a block names, in file order
 	problems Problems
 	file1    string
 	lang     i18n.Lang
@@ -252,6 +265,9 @@ func (r *reader) block(open int, body []string, here map[string]int) {
 	p, filled := r.prediction(b)
 	if p.Mutant == "" {
 		return
+	}
+	if !slices.Contains(r.blocks, p.Mutant) {
+		r.blocks = append(r.blocks, p.Mutant)
 	}
 	if prev, dup := here[p.Mutant]; dup {
 		r.fail(open, "duplicate-block", i18n.M{"Mutant": p.Wrote, "Line": prev})
