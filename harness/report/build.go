@@ -1,6 +1,7 @@
 package report
 
 import (
+	"regexp"
 	"slices"
 	"time"
 
@@ -112,13 +113,29 @@ func (r *Report) own(m *killmatrix.Matrix) {
 	}
 }
 
-// problems lists the lab's own observations that do not count.
+// problems lists the lab's own observations that do not count, in
+// English (the text report words each in its language: labProblem).
 func (r *Report) problems() {
 	for _, o := range r.Observations {
 		if o.Kind != killmatrix.KindStudent && !o.Valid() {
 			r.Problems = append(r.Problems, "observation "+o.Name+" is "+string(o.Status)+" on the reference: "+o.Reference.Pos+": "+o.Reference.Message)
 		}
 	}
+}
+
+// labProblemForm reads a problem [Report.problems] writes.
+var labProblemForm = regexp.MustCompile(`(?s)^observation (\S+) is (broken|flaky|timeout) on the reference: (\S*): (.*)$`)
+
+// labProblem words a problem of the report in lang: one about a lab's
+// own observation (which a student meets after breaking the reference in
+// a copy, to see which observations notice) with its failure worded too;
+// any other as it is.
+func labProblem(lang i18n.Lang, p string) string {
+	m := labProblemForm.FindStringSubmatch(p)
+	if m == nil {
+		return p
+	}
+	return lang.T("text.lab-observation-problem", i18n.M{"Observation": m[1], "Status": lang.T("outcome."+m[2], nil), "Pos": m[3], "Message": Failure(lang, m[4])})
 }
 
 // AddRefused lists the student's observations refused before they ran,

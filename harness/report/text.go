@@ -284,7 +284,7 @@ func (r *Report) concealedShares(u Uncounted) int {
 func (r *Report) problemsText(b *strings.Builder) {
 	l := r.Meta.Lang
 	for _, p := range r.Problems {
-		fmt.Fprintf(b, "\n%s %s\n", l.T("text.problem", nil), p)
+		fmt.Fprintf(b, "\n%s %s\n", l.T("text.problem", nil), labProblem(l, p))
 	}
 	for _, mu := range r.Mutants {
 		if mu.Outcome == outcome.Unviable {
