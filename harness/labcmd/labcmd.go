@@ -133,6 +133,12 @@ func UseDriver(seam *string) {
 	}
 }
 
+// Locked ends the line of a write that waits for the operation's lock:
+// "waits: LINE (the store is locked)". An observation compares the line
+// as it is, so it is the same in every language; the interleave
+// subcommand's Chinese usage says what it means ([InterleaveSub]).
+const Locked = "(the store is locked)"
+
 // A Runner runs one command line of a lab's command against the store
 // being interleaved and returns what it printed, on one line.
 type Runner func(args []string) (string, error)
@@ -150,7 +156,7 @@ func Interleave(db string, op []string, others [][]string, run Runner) []string 
 		for _, w := range others {
 			out, err := run(w)
 			if err != nil && strings.Contains(err.Error(), "database is locked") {
-				lines = append(lines, "waits: "+strings.Join(w, " ")+" (the store is locked)")
+				lines = append(lines, "waits: "+strings.Join(w, " ")+" "+Locked)
 				waiting = append(waiting, w)
 				continue
 			}

@@ -233,3 +233,17 @@ func TestResult(t *testing.T) {
 		}
 	}
 }
+
+// TestInterleaveSaysWaitsInChinese: the waits: line ends in English in
+// every language (observations compare it as it is), so the interleave
+// subcommand's Chinese usage says what that ending means; its English
+// usage is the lab's own.
+func TestInterleaveSaysWaitsInChinese(t *testing.T) {
+	s := labcmd.InterleaveSub[struct{}]("Run OP.", "运行 OP。", []string{"get"}, []string{"add"})
+	if !strings.Contains(s.Zh, "waits: 行末尾的英文括注意为“存储已被锁住") {
+		t.Errorf("the Chinese usage of interleave does not explain the waits: line's %q: %s", labcmd.Locked, s.Zh)
+	}
+	if s.Doc != "Run OP." {
+		t.Errorf("the English usage is %q, want the lab's own", s.Doc)
+	}
+}

@@ -13,8 +13,11 @@ import (
 // InterleaveSub is the interleave subcommand: OP, a line of one of ops,
 // and once its first query has been read, each WRITE, a line of one of
 // writes, as another client would (see [Interleave]). doc and zh say
-// when, in the lab's words.
+// when, in the lab's words; zh is followed by what the waits: line's
+// English ending means, since the line is printed alike in every
+// language ([Locked]).
 func InterleaveSub[API any](doc, zh string, ops, writes []string) Sub[API] {
+	zh += waitsZh
 	return Sub[API]{Name: "interleave", Doc: doc, Zh: zh,
 		Params: lineParams("OP", ops, writes),
 		Run: func(_ API, c *Call) (any, error) {
@@ -29,6 +32,10 @@ func InterleaveSub[API any](doc, zh string, ops, writes []string) Sub[API] {
 			return TextLines(Interleave(abs, cmds[0], cmds[1:], c.run)), nil
 		}}
 }
+
+// waitsZh says in Chinese what a waits: line's English ending, [Locked],
+// means.
+const waitsZh = "waits: 行末尾的英文括注意为“存储已被锁住，这条命令在等待”；它在任何语言下都原样打印，观测才能逐字比较。"
 
 // BetweenSub is the between subcommand: DRAIN, a line of the subcommand
 // drain, and once its first batch has committed, before any next one
