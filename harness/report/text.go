@@ -47,7 +47,13 @@ func (r *Report) labText(b *strings.Builder) {
 		fmt.Fprintf(b, "\n%s", r.WorksheetProblemsText())
 	}
 	if len(r.Unpredicted) > 0 {
-		fmt.Fprintf(b, "\n%s\n", l.T("text.unpredicted", i18n.M{"Mutants": strings.Join(r.Unpredicted, ", ")}))
+		// Only the student's view keeps an answer until it is predicted;
+		// -reveal and the instructor's have shown them all.
+		id := "text.unpredicted"
+		if r.Meta.View != Student {
+			id = "text.unpredicted-shown"
+		}
+		fmt.Fprintf(b, "\n%s\n", l.T(id, i18n.M{"Mutants": strings.Join(r.Unpredicted, ", ")}))
 	}
 	r.uncounted(b)
 	r.problemsText(b)
@@ -322,10 +328,21 @@ func (r *Report) SummaryLine() string {
 // ScoreLine is the student's score, in r's language.
 func (r *Report) ScoreLine() string {
 	l, s := r.Meta.Lang, r.Score
+	// A right prediction recorded after its answer was shown scores
+	// nothing: it is told apart, not counted among the right ones.
+	after := 0
+	for _, v := range r.Verdicts {
+		if v.Judged && v.Right && v.Recorded == "after" {
+			after++
+		}
+	}
 	line := l.T("score.line", i18n.M{
-		"Right": s.Right, "Predictable": s.Predictable, "Predicted": s.Predicted, "OwnKills": s.OwnKills,
+		"Right": s.Right - after, "Predictable": s.Predictable, "Predicted": s.Predicted, "OwnKills": s.OwnKills,
 		"Mutants": s.Mutants, "Written": s.OwnObservations, "Valid": s.OwnValid,
 	})
+	if after > 0 {
+		line += l.N("score.right-after", after, nil)
+	}
 	if s.NotJudged > 0 {
 		line += l.T("score.not-judged", i18n.M{"N": s.NotJudged})
 	}
