@@ -17,18 +17,31 @@ import (
 // enforces the sandbox. When prlimit(1) is missing a note follows it.
 const Bubblewrap = "bubblewrap"
 
+// NoBwrapEnv, set to anything in the environment of a process, makes Run
+// and IsolationFor in it take bubblewrap as not usable, so that a test,
+// or an instructor trying their fallback, sees what a machine without it
+// does. It can only take the sandbox away, never turn it on.
+const NoBwrapEnv = "IDEMLAB_NO_BWRAP"
+
 // tools are the programs Run uses: bwrap is empty when bubblewrap is not
 // usable (why says why), prlimit when prlimit(1) is not found.
 type tools struct {
 	bwrap, prlimit, why string
+	// root: the caller is root, so a child run without bubblewrap runs
+	// as an unprivileged user.
+	root bool
 }
 
 // probed finds the tools once per process.
 var probed = sync.OnceValue(probe)
 
 func probe() tools {
-	var t tools
+	t := tools{root: os.Geteuid() == 0}
 	t.prlimit, _ = exec.LookPath("prlimit")
+	if os.Getenv(NoBwrapEnv) != "" {
+		t.why = "bubblewrap left out by " + NoBwrapEnv
+		return t
+	}
 	bwrap, err := exec.LookPath("bwrap")
 	if err != nil {
 		t.why = "bubblewrap not found"
@@ -90,6 +103,9 @@ func (t tools) describe(noSandbox bool) string {
 		s = "rlimits only (" + t.why + ")"
 	default:
 		s = Bubblewrap
+	}
+	if t.root && !strings.HasPrefix(s, Bubblewrap) {
+		s += " as an unprivileged user"
 	}
 	switch {
 	case t.prlimit != "":

@@ -97,14 +97,33 @@
 //
 // # Rlimits only
 //
-// Without bubblewrap (not installed, not working, or Spec.NoSandbox) the
-// child runs as the caller's user in Work, a directory of the host, with
-// the same rlimits and the same killing at the wall clock and the output
-// budget, but it can read whatever the caller can, use the network, and
-// fill the disk with any number of files of up to Disk bytes each; what
-// it writes stays in Work. Result.Isolation is then "rlimits only"
-// followed by the reason. A process the child moved out of its process
-// group (setsid, setpgid) escapes the kill at the deadline.
+// Run fails closed: where bubblewrap is not usable (not installed, not
+// working, or taken away by IDEMLAB_NO_BWRAP, see NoBwrapEnv) it starts
+// nothing and returns ErrNoSandbox, unless Spec.NoSandbox turns the
+// sandbox off by name. The child then runs in Work, a directory of the
+// host, with the same rlimits and the same killing at the wall clock and
+// the output budget, but it can read whatever its user can, use the
+// network, and fill the disk with any number of files of up to Disk
+// bytes each. Result.Isolation is then "rlimits only" followed by the
+// reason.
+//
+// A caller that is root (a grader in a container) never lends the child
+// its own user: Run claims a user id of the child's own, from 60000 to
+// 60999, by a lock file in $TMPDIR/idemlab-sandbox-uids that it holds
+// for the run, so that no two children share one, in this process or
+// another. The child runs as that user and group with no supplementary
+// group; Work is made its own (mode 0700), so the work area and the
+// places writable by everyone (/tmp, /dev/shm) are all it can write,
+// and a root-owned file is out of its reach. Every folder on the way to
+// Work and to each ReadOnly path must let others enter, and each
+// ReadOnly path be readable by others, or Run refuses, naming the path;
+// a program the user cannot reach is copied, for the run, into a folder
+// it can enter but not list. When the run ends, Run kills every process
+// still running as that user, including those that left the child's
+// process group (setsid), before it gives the id back. Result.Isolation
+// says "as an unprivileged user". A caller that is not root runs the
+// child as itself, and a process that left the child's process group
+// escapes the kill at the deadline.
 //
 // # The rlimits
 //

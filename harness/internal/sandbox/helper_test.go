@@ -116,6 +116,30 @@ func fill(args []string) int {
 
 // sleep starts a grandchild that sleeps with args[0] on its command line,
 // prints its pid, and sleeps forever too.
+func init() {
+	helpers["id"] = func(args []string) int {
+		if len(args) > 0 { // stay a while, so that runs overlap
+			d, _ := time.ParseDuration(args[0])
+			time.Sleep(d)
+		}
+		groups, _ := os.Getgroups()
+		fmt.Printf("uid %d euid %d gid %d groups %v", os.Getuid(), os.Geteuid(), os.Getgid(), groups)
+		return 0
+	}
+	// escape starts a grandchild in a session of its own, out of the
+	// child's process group, and exits.
+	helpers["escape"] = func(args []string) int {
+		self, _ := os.Executable()
+		cmd := exec.Command(self, "sleep-grandchild", args[0])
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			fmt.Print(err)
+			return 1
+		}
+		return 0
+	}
+}
+
 func sleep(args []string) int {
 	self, _ := os.Executable()
 	cmd := exec.Command(self, "sleep-grandchild", args[0])

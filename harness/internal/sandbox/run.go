@@ -38,7 +38,16 @@ func (p *plan) execute(ctx context.Context) (Result, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, p.spec.Budget.Wall, errOverWall)
 	defer cancel()
 	res := Result{Isolation: p.isolation}
-	c, err := p.start(ctx)
+	var cred *syscall.Credential
+	if p.unprivileged {
+		a, err := claim(&p.spec)
+		if err != nil {
+			return res, err
+		}
+		defer a.release()
+		p.argv[p.progAt], cred = p.spec.Path, a.credential()
+	}
+	c, err := p.start(ctx, cred)
 	if err != nil && context.Cause(ctx) == errOverWall {
 		// The budget ran out before the child could start (a tiny budget
 		// on a loaded machine): that is over the budget, not a failure.
@@ -61,11 +70,12 @@ func (p *plan) execute(ctx context.Context) (Result, error) {
 	return p.outcome(c, res)
 }
 
-// start starts the command and the goroutines that read from it.
-func (p *plan) start(ctx context.Context) (*child, error) {
+// start starts the command, as the user cred names if any, and the
+// goroutines that read from it.
+func (p *plan) start(ctx context.Context, cred *syscall.Credential) (*child, error) {
 	cmd := exec.CommandContext(ctx, p.argv[0], p.argv[1:]...)
 	cmd.Env, cmd.Dir = p.env, p.spec.Work
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Credential: cred}
 	cmd.WaitDelay = drainDelay
 	c := &child{
 		cmd:     cmd,

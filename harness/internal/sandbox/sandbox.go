@@ -82,7 +82,10 @@ type Spec struct {
 	// Budget is what the child may use.
 	Budget Budget
 	// NoSandbox runs the child without bubblewrap, under the rlimits
-	// only, even where bubblewrap is usable.
+	// only, even where bubblewrap is usable. Without it, Run refuses to
+	// start a child where bubblewrap is not usable ([ErrNoSandbox]). A
+	// caller running as root gets the child run as an unprivileged user
+	// of its own (see the package manual).
 	NoSandbox bool
 	// NoProc leaves /proc out of the sandbox: a Go program needs none of
 	// it, and what it holds (the process's own read and write counters
@@ -114,6 +117,11 @@ type Result struct {
 	// "rlimits only (...)" with the reason; see the package manual.
 	Isolation string
 }
+
+// ErrNoSandbox is Run's error where bubblewrap is not usable and the
+// Spec did not turn the sandbox off by name: untrusted code runs without
+// it only when its caller asks.
+var ErrNoSandbox = errors.New("sandbox: bubblewrap is not usable here, and without it a child runs only when the sandbox is turned off by name")
 
 // Run runs s.Path in the sandbox and waits for it. Its error is for a
 // child that could not be started at all (a bad Spec, a missing program,
@@ -148,9 +156,16 @@ type plan struct {
 	sandboxed bool // under bubblewrap
 	late      bool // rlimits set with prlimit(2) after start (no prlimit(1))
 	isolation string
+	// unprivileged: without bubblewrap, as root, so the child runs as a
+	// user of its own; argv[progAt] is the program's path.
+	unprivileged bool
+	progAt       int
 }
 
 func newPlan(s Spec, t tools) (*plan, error) {
+	if t.bwrap == "" && !s.NoSandbox {
+		return nil, fmt.Errorf("%w (%s)", ErrNoSandbox, t.why)
+	}
 	if err := normalize(&s); err != nil {
 		return nil, err
 	}
@@ -162,12 +177,14 @@ func newPlan(s Spec, t tools) (*plan, error) {
 		late:      t.prlimit == "",
 		isolation: t.describe(s.NoSandbox),
 	}
+	p.unprivileged = !p.sandboxed && t.root
 	if !p.late {
 		p.argv = prlimitArgs(t.prlimit, p.limits)
 	}
 	if p.sandboxed {
 		p.argv = append(p.argv, bwrapArgs(t.bwrap, s, p.late)...)
 	}
+	p.progAt = len(p.argv)
 	p.argv = append(append(p.argv, s.Path), s.Args...)
 	return p, nil
 }

@@ -71,7 +71,7 @@ func (m mode) spec(t *testing.T, b Budget, args ...string) Spec {
 		// and libc may already have reserved more than MinGoMemory.
 		b.Memory = 4 << 30
 	}
-	return Spec{Path: self, Args: args, Env: env, Work: t.TempDir(), Budget: b}
+	return Spec{Path: self, Args: args, Env: env, Work: t.TempDir(), Budget: b, NoSandbox: !m.sandboxed}
 }
 
 // runIn runs s in mode m and checks that its work area can be removed
