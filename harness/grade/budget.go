@@ -56,7 +56,7 @@ func (b Budgets) Sandbox() sandbox.Budget {
 
 // A BudgetRow is one line of the budgets table: a budget, its default,
 // the flag that changes it, what enforces it, and what still holds
-// without bubblewrap (not installed, not usable, or -no-sandbox).
+// without bubblewrap (only with -no-sandbox).
 type BudgetRow struct{ Name, Default, Flag, Enforced, Unsandboxed string }
 
 // BudgetTable describes the default budgets and limits, one row each,
@@ -64,7 +64,8 @@ type BudgetRow struct{ Name, Default, Flag, Enforced, Unsandboxed string }
 func BudgetTable() []BudgetRow {
 	b, l := DefaultBudgets, DefaultBudgets.Limits
 	return []BudgetRow{
-		{"wall-clock time of one submission", b.Wall.String(), "-wall", "the worker and all it started are killed (bubblewrap's pid namespace, or its process group)", "its process group is killed; a process that leaves the group outlives it"},
+		{"where the worker may write", "its work area", "-no-sandbox", "its work area alone (a private mount namespace, the rest read-only); without a usable bubblewrap grade refuses to run", "only with -no-sandbox: run as root, grade runs each worker as a user id of its own (60000-60999), which may write its work area and what everyone may (/tmp)"},
+		{"wall-clock time of one submission", b.Wall.String(), "-wall", "the worker and all it started are killed (bubblewrap's pid namespace, or its process group)", "its process group is killed, and as root every process of the worker's user id; otherwise a process that leaves the group outlives it"},
 		{"one observation on one implementation", b.Observation.String(), "-timeout", "the script is stopped at its next command; it counts as a timeout", "the same"},
 		{"memory of each worker process", size(b.Memory), "-memory", "RLIMIT_AS (prlimit)", "the same"},
 		{"disk of the worker's work area", size(b.Disk), "-disk", "a tmpfs of that size in a private mount namespace (bubblewrap), and RLIMIT_FSIZE", "RLIMIT_FSIZE alone: each file is bounded, their total is not"},

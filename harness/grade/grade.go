@@ -17,6 +17,7 @@ import (
 	"idemlab/harness/exitcode"
 	"idemlab/harness/heldout"
 	"idemlab/harness/i18n"
+	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
@@ -74,6 +75,9 @@ type grader struct {
 	opt     Options
 	lab     *killmatrix.Matrix // the lab's observations, run once
 	heldLab *killmatrix.Matrix // the same, against the held-out mutants
+	heldBin string             // the held-out program a worker runs
+	// returnHeldOut removes the copy of it lendHeldOut made, if any.
+	returnHeldOut func()
 	// kept is each student's feedback, kept in a shard for grade merge.
 	mu   sync.Mutex
 	kept map[string]string
@@ -96,10 +100,19 @@ func Grade(ctx context.Context, entries []Entry, opt Options) (*Class, error) {
 	if opt.Worker.Path == "" {
 		return nil, errors.New("grade: no worker to run submissions in")
 	}
+	if err := CheckSandbox(opt); err != nil {
+		return nil, err
+	}
 	stage(opt.Progress, "running the lab's own observations")
 	g, err := newGrader(opt)
 	if err != nil {
 		return nil, err
+	}
+	if err := g.lendHeldOut(); err != nil {
+		return nil, err
+	}
+	if g.returnHeldOut != nil {
+		defer g.returnHeldOut()
 	}
 	stage(opt.Progress, "grading")
 	c := newClass(opt)
@@ -142,6 +155,8 @@ func Status(err error) int {
 	switch {
 	case errors.As(err, &unsound):
 		return exitcode.Broken
+	case errors.Is(err, sandbox.ErrNoSandbox):
+		return exitcode.Usage
 	case err != nil:
 		return exitcode.Internal
 	}
@@ -186,6 +201,11 @@ func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
 		return row
 	}
 	stage, err := os.MkdirTemp(g.opt.WorkRoot, "idemlab-stage-")
+	if err == nil {
+		// A worker run without bubblewrap as root is another user,
+		// which reads its job and observations here.
+		err = os.Chmod(stage, 0o755)
+	}
 	if err != nil {
 		row.Flags = append(row.Flags, "grading stopped: "+err.Error())
 		return row

@@ -1,6 +1,8 @@
 package grade
 
 import (
+	"os"
+
 	"idemlab/harness/heldout"
 	"idemlab/harness/i18n"
 	"idemlab/harness/internal/sandbox"
@@ -62,6 +64,39 @@ func (c *Class) Unsandboxed() string {
 // this machine: "bubblewrap", or what runs instead and why. It runs
 // bubblewrap once to see, on its first call in a process.
 func Isolation(opt Options) string { return sandbox.IsolationFor(opt.NoSandbox) }
+
+// CheckSandbox fails closed: where bubblewrap is not usable and
+// opt.NoSandbox does not ask by name to grade without it, it says so and
+// why (an error that is sandbox.ErrNoSandbox), before any submission's
+// observations run. With opt.NoSandbox, run as root, it checks that the
+// workers' users can enter the work root. Grade calls it first.
+func CheckSandbox(opt Options) error {
+	if why := sandbox.Unusable(); why != "" && !opt.NoSandbox {
+		return NoSandboxError{Why: why}
+	}
+	if opt.NoSandbox {
+		root := opt.WorkRoot
+		if root == "" {
+			root = os.TempDir()
+		}
+		return sandbox.CheckWorkRoot(root)
+	}
+	return nil
+}
+
+// NoSandboxError is a grader's (grade's, checkreport's) refusal to run
+// untrusted observations without bubblewrap: it says why bubblewrap is
+// not usable, and how to go on.
+type NoSandboxError struct{ Why string }
+
+func (e NoSandboxError) Error() string {
+	return "refusing to run untrusted observations without a sandbox: " + e.Why +
+		"; install bubblewrap (apt-get install bubblewrap) where user namespaces are allowed," +
+		" or pass -no-sandbox to run them under the resource limits alone (as an unprivileged user when run as root)"
+}
+
+// Unwrap makes the refusal sandbox.ErrNoSandbox to errors.Is.
+func (e NoSandboxError) Unwrap() error { return sandbox.ErrNoSandbox }
 
 // UnsandboxedNotice words, in l, what isolation (a worker's Isolation
 // without bubblewrap) leaves unenforced; grade prints it on stderr before

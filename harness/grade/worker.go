@@ -159,6 +159,25 @@ func (j job) observations(l *lab.Lab) ([]killmatrix.Observation, error) {
 	return obs, nil
 }
 
+// lendHeldOut sets the held-out program the workers run: the built one,
+// or, where they run without bubblewrap as another user than root, a
+// copy they may run but not read (the built one's folder is root's).
+func (g *grader) lendHeldOut() error {
+	if g.opt.HeldOut == nil {
+		return nil
+	}
+	g.heldBin = g.opt.HeldOut.Bin()
+	if !g.opt.NoSandbox || os.Geteuid() != 0 {
+		return nil
+	}
+	bin, remove, err := sandbox.Lend(g.heldBin)
+	if err != nil {
+		return fmt.Errorf("grade: lending the held-out program to the workers: %v", err)
+	}
+	g.heldBin, g.returnHeldOut = bin, remove
+	return nil
+}
+
 // A workOutcome is what became of one submission's worker.
 type workOutcome struct {
 	result    *workResult
@@ -177,8 +196,8 @@ func (g *grader) work(ctx context.Context, stage string, obs []killmatrix.Observ
 	}
 	readOnly := []string{stage}
 	if g.opt.HeldOut != nil {
-		j.HeldOut = &jobHeldOut{Bin: g.opt.HeldOut.Bin(), Mutants: g.opt.HeldOut.Mutants()}
-		readOnly = append(readOnly, g.opt.HeldOut.Bin())
+		j.HeldOut = &jobHeldOut{Bin: g.heldBin, Mutants: g.opt.HeldOut.Mutants()}
+		readOnly = append(readOnly, g.heldBin)
 	}
 	file := filepath.Join(stage, JobFile)
 	data, err := json.Marshal(j)

@@ -50,6 +50,10 @@ type Bundle struct {
 	Arch  string
 	// HeldOut and Rubric are the instructor's files, "" for none.
 	HeldOut, Rubric string
+	// NoSandbox grades without bubblewrap (grade -no-sandbox), for an
+	// image that allows no user namespaces; without it, such an image
+	// grades nothing, and every results.json says so.
+	NoSandbox bool
 }
 
 // LabFiles lists the files of the checkout at root that a bundle of the
@@ -189,7 +193,7 @@ func (b Bundle) templateData(goVersion string) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"Failed": string(failed), "Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch, "Lab": b.Lab,
+	return map[string]any{"Failed": string(failed), "Harness": report.HarnessVersion, "HeldOut": b.HeldOut != "", "Rubric": b.Rubric != "", "Go": goVersion, "Arch": b.Arch, "Lab": b.Lab, "NoSandbox": b.NoSandbox,
 		"Sheets": sheets, "SheetsInRepo": inRepo, "Own": l.Own, "OwnInRepo": path.Join(l.Observations, l.Own)}, nil
 }
 

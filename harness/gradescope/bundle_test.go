@@ -19,6 +19,7 @@ import (
 	"idemlab/harness/gradescope"
 	"idemlab/harness/i18n"
 	"idemlab/harness/internal/gradetest"
+	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/internal/schematest"
 	"idemlab/harness/internal/testfs"
 	"idemlab/harness/lab"
@@ -37,6 +38,14 @@ const root = "../.."
 // holds the files want, and returns ROOT.
 func bundle(t *testing.T, l *lab.Lab, heldOut string, want ...string) string {
 	t.Helper()
+	return unpack(t, newBundle(t, l, heldOut), want...)
+}
+
+// newBundle is the bundle of this checkout grading lab l with the
+// held-out catalogue heldOut, grade built for the machine the test runs
+// on; it skips where a bundle cannot be built.
+func newBundle(t *testing.T, l *lab.Lab, heldOut string) gradescope.Bundle {
+	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("the bundle is for Gradescope's Linux")
 	}
@@ -51,8 +60,15 @@ func bundle(t *testing.T, l *lab.Lab, heldOut string, want ...string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return gradescope.Bundle{Lab: l.Name, Layout: l.Layout, Root: root, Files: files, Grade: bin, Arch: runtime.GOARCH, HeldOut: heldOut}
+}
+
+// unpack writes bundle b and unpacks it as Gradescope does: the zip into
+// ROOT/source, run_autograder copied to ROOT/run_autograder. It checks
+// that the bundle holds the files want, and returns ROOT.
+func unpack(t *testing.T, b gradescope.Bundle, want ...string) string {
+	t.Helper()
 	var zb bytes.Buffer
-	b := gradescope.Bundle{Lab: l.Name, Layout: l.Layout, Root: root, Files: files, Grade: bin, Arch: runtime.GOARCH, HeldOut: heldOut}
 	if err := b.Write(&zb); err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +220,7 @@ func autograde(t *testing.T, ag string, files map[string]string) gradescope.Resu
 
 // autogradeWith is autograde, with setup making more of the submission
 // folder (links, FIFOs) after files are written.
-func autogradeWith(t *testing.T, ag string, files map[string]string, setup func(sub string) error) gradescope.Results {
+func autogradeWith(t *testing.T, ag string, files map[string]string, setup func(sub string) error, env ...string) gradescope.Results {
 	t.Helper()
 	os.RemoveAll(filepath.Join(ag, "submission"))
 	os.RemoveAll(filepath.Join(ag, "results"))
@@ -216,7 +232,7 @@ func autogradeWith(t *testing.T, ag string, files map[string]string, setup func(
 	}
 	cmd := exec.Command("bash", filepath.Join(ag, "run_autograder"))
 	cmd.Dir = ag
-	cmd.Env = append(os.Environ(), "IDEMLAB_AUTOGRADER_ROOT="+ag)
+	cmd.Env = append(append(os.Environ(), "IDEMLAB_AUTOGRADER_ROOT="+ag), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("run_autograder: %v\n%s", err, out)
 	}
@@ -363,4 +379,57 @@ func TestBundleRefusesHostileSubmissions(t *testing.T) {
 			t.Errorf("results.json (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// TestBundleWithoutBubblewrap: on an image where bubblewrap is not usable
+// (IDEMLAB_NO_BWRAP stands for one), a bundle made without -no-sandbox
+// grades nothing, and its results.json says grading failed; one made
+// with it grades, each worker as a user of its own when run as root: the
+// observation holding issue 29's blocker (an archive file named $WORK/…
+// that testscript's setup would write at the bundle's own run_autograder)
+// is refused, the bundle's files are unchanged, the honest observation
+// still kills, and results.json is the grader's.
+func TestBundleWithoutBubblewrap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds grade and grades submissions")
+	}
+	b := newBundle(t, mutants.Lab(), "")
+	closed := unpack(t, b)
+	b.NoSandbox = true
+	open := unpack(t, b)
+	kill, err := os.ReadFile(filepath.Join(root, "testdata/edge/counts_sees_pending.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(open, "run_autograder")
+	before, err := os.ReadFile(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"worksheet.md":       "```prediction\nmutant: 7_counts\nkiller: student/kill\nevidence: state\nreason: pending is not counted\n```\n",
+		"student/kill.txtar": string(kill),
+		"student/pwn.txtar":  "# Counts.\nidem init\nidem counts\nstdout pending\n-- $WORK" + target + " --\n#!/bin/sh\necho '{\"score\": 100}'\n",
+	}
+	noBwrap := sandbox.NoBwrapEnv + "=1"
+
+	r := autogradeWith(t, closed, files, nil, noBwrap)
+	failed := i18n.English.T("grade.gs.failed", nil) + "\n\n" + i18n.Chinese.T("grade.gs.failed", nil)
+	if r.Score != 0 || r.Output != failed || len(r.Tests) != 0 {
+		t.Errorf("without -no-sandbox: results.json = score %v, %d tests, output %q; want grading refused", r.Score, len(r.Tests), r.Output)
+	}
+
+	r = autogradeWith(t, open, files, nil, noBwrap)
+	if after, _ := os.ReadFile(target); !bytes.Equal(before, after) {
+		t.Errorf("%s changed:\n%s", target, after)
+	}
+	if want := `expands $WORK before the script's variables exist`; !strings.Contains(r.Output, want) {
+		t.Errorf("the feedback does not refuse the blocker (%q):\n%s", want, r.Output)
+	}
+	killed := slices.ContainsFunc(r.Tests, func(test gradescope.Test) bool {
+		return strings.Contains(test.Name, "7_counts") && test.Status == "passed" && test.Score > 0
+	})
+	if !killed || r.Score == 100 {
+		t.Errorf("with -no-sandbox the honest observation did not count (score %v):\n%+v", r.Score, r.Tests)
+	}
 }

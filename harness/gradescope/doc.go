@@ -26,9 +26,12 @@
 //     Configure Autograder page choose "Zip file upload", an Ubuntu base
 //     image, and upload autograder.zip. Gradescope runs setup.sh once,
 //     as root, to build the image: it installs bubblewrap (the sandbox;
-//     where the image's container allows no user namespaces, grade runs
-//     each submission under resource limits alone, and each result's
-//     feedback is no different), and, with a held-out catalogue, Go
+//     where the image's container allows no user namespaces, grade
+//     refuses, and every results.json says grading failed, unless the
+//     bundle was made with grade gradescope -no-sandbox: then each
+//     submission runs under resource limits alone, as a user id of its
+//     own that can write only its work area and what everyone may), makes
+//     the bundle's files root's alone, and, with a held-out catalogue, Go
 //     (the version go.mod names) and the lab's modules, because grade
 //     compiles the held-out mutants when it starts.
 //

@@ -37,7 +37,7 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&chdir, "C", "", "change to `DIR`, the checkout the report claims to come from, before anything else, as go -C does")
 	fs.StringVar(&checkout, "checkout", "", "the checkout the report claims to come from, `DIR`; REPORT.json stays relative to the current folder")
 	var noSandbox bool
-	fs.BoolVar(&noSandbox, "no-sandbox", false, "run the check's worker under resource limits only, without bubblewrap")
+	fs.BoolVar(&noSandbox, "no-sandbox", false, "run the check's worker without bubblewrap, under the resource limits alone (as an unprivileged user when run as root); without it, checkreport refuses to run where bubblewrap is not usable")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json\n\nTells whether a JSON kill report matches its checkout. Flags:\n")
 		fs.PrintDefaults()
@@ -49,6 +49,10 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "usage: checkreport [-C DIR] [-checkout DIR] REPORT.json (run 'checkreport -h' for usage)")
 		return exitcode.Usage
+	}
+	// Fail closed before anything is read.
+	if why := sandbox.Unusable(); why != "" && !noSandbox {
+		return fail(stderr, exitcode.Usage, grade.NoSandboxError{Why: why})
 	}
 	if chdir != "" {
 		if err := os.Chdir(chdir); err != nil {

@@ -81,7 +81,7 @@
 //	  -lab NAME
 //	    	the lab to run, by NAME (-h lists them) (default "idemstore")
 //	  -no-sandbox
-//	    	run the check's worker under resource limits only, without bubblewrap
+//	    	run the check's worker without bubblewrap, under the resource limits alone (as an unprivileged user when run as root); without it, checkreport refuses to run where bubblewrap is not usable
 //
 //	Labs (-lab NAME): -h lists the labs the binary is built with.
 //

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"idemlab/harness/exitcode"
+	"idemlab/harness/internal/sandbox"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/labrun/testdata/counter"
@@ -29,10 +31,30 @@ var testLabs = lab.Registry{
 // TestMain lets this test binary be checkreport's worker: checkreport
 // starts itself again as "worker -lab NAME CHECKOUT REPORT".
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == "worker" {
+	if len(os.Args) > 1 && os.Args[1] == "worker" || os.Getenv(asCommand) == "1" {
 		os.Exit(Main(testLabs, os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
+}
+
+// asCommand, set to 1, makes this test binary checkreport itself, for a
+// test that needs a process of its own (one without bubblewrap).
+const asCommand = "CHECKREPORT_TEST_AS_COMMAND"
+
+// TestRefusesWithoutASandbox: where bubblewrap is not usable, checkreport
+// checks nothing, runs no observation, and says why and how to go on,
+// unless -no-sandbox asks for it by name.
+func TestRefusesWithoutASandbox(t *testing.T) {
+	report := writeReport(t, `{"schema": "`+reportSchema+`", "inputs": []}`)
+	cmd := exec.Command(os.Args[0], "-checkout", t.TempDir(), report)
+	cmd.Env = append(os.Environ(), asCommand+"=1", sandbox.NoBwrapEnv+"=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	want := "checkreport: refusing to run untrusted observations without a sandbox: bubblewrap left out by " + sandbox.NoBwrapEnv
+	if cmd.ProcessState.ExitCode() != exitcode.Usage || !strings.HasPrefix(stderr.String(), want) || stdout.Len() != 0 {
+		t.Errorf("checkreport without bubblewrap = %v, stdout %q, stderr %q; want exit %d and %q", err, stdout.String(), stderr.String(), exitcode.Usage, want)
+	}
 }
 
 // run is the command line of a binary with testLabs built in.

@@ -25,6 +25,7 @@ func runBundle(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	heldOut := fs.String("heldout", "", "pack the held-out catalogue `FILE`, graded with every submission")
 	rubric := fs.String("rubric", "", "pack the rubric `FILE`")
 	arch := fs.String("arch", "amd64", "build grade for Linux on this `ARCH` (Gradescope's images are amd64)")
+	noSandbox := fs.Bool("no-sandbox", false, "grade without bubblewrap where the image allows no user namespaces: under resource limits alone, each worker as a user of its own (without it, such an image grades nothing and says so)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: grade gradescope [flags]\n\nWrites the autograder bundle Gradescope asks for: setup.sh, run_autograder, the lab and grade built for Linux (go doc ./harness/gradescope). Flags:\n")
 		fs.PrintDefaults()
@@ -66,7 +67,7 @@ func runBundle(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitcode.Internal, err)
 	}
 	var zip bytes.Buffer
-	b := gradescope.Bundle{Lab: l.Name, Layout: l.Layout, Root: root, Files: files, Grade: bin, Arch: *arch, HeldOut: *heldOut, Rubric: *rubric}
+	b := gradescope.Bundle{Lab: l.Name, Layout: l.Layout, Root: root, Files: files, Grade: bin, Arch: *arch, HeldOut: *heldOut, Rubric: *rubric, NoSandbox: *noSandbox}
 	if err := b.Write(&zip); err != nil {
 		return fail(stderr, exitcode.Internal, err)
 	}

@@ -42,7 +42,7 @@ func (f *flags) define(fs *flag.FlagSet, reg lab.Registry) {
 	fs.StringVar(&f.heldOut, "heldout", "", "an extra catalogue `FILE` of mutants kept from the students")
 	fs.StringVar(&f.shard, "shard", "", "grade only the K-th of N parts of the class (`K/N`), for grade merge")
 	fs.BoolVar(&f.quiet, "q", false, "print no progress")
-	fs.BoolVar(&f.noSandbox, "no-sandbox", false, "run workers under resource limits only, without bubblewrap")
+	fs.BoolVar(&f.noSandbox, "no-sandbox", false, "run workers without bubblewrap, under the resource limits alone (as an unprivileged user when grade runs as root); without it, grade refuses to run where bubblewrap is not usable")
 	fs.IntVar(&f.parallel, "parallel", 0, "`N` submissions graded at once (default: the number of CPUs)")
 	fs.DurationVar(&f.wall, "wall", b.Wall, "wall-clock budget of one submission's worker, a `DURATION` such as 2m")
 	fs.DurationVar(&f.timeout, "timeout", b.Observation, "bound on one observation's run on one implementation, a `DURATION` such as 10s")

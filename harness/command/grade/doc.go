@@ -5,7 +5,7 @@
 //
 //	grade [-lab NAME] [flags] CLASS
 //	grade merge [-lab NAME] [-format F] [-o FILE] [-html FILE] [-feedback DIR] SHARD.json...
-//	grade gradescope [-lab NAME] [-heldout FILE] [-rubric FILE] [-o FILE]
+//	grade gradescope [-lab NAME] [-heldout FILE] [-rubric FILE] [-no-sandbox] [-o FILE]
 //
 // Everything below, the flags, the budgets, the shards and the roster,
 // works alike for every lab; the catalogue, observations and worksheets
@@ -61,7 +61,9 @@
 //     default and what enforces it;
 //   - how it runs: -parallel (submissions graded at once, by default the
 //     number of CPUs), -no-sandbox (workers under the resource limits only,
-//     without bubblewrap), -q (no progress on stderr);
+//     without bubblewrap, as users of their own when grade runs as root;
+//     without it grade refuses to run where bubblewrap is not usable), -q
+//     (no progress on stderr);
 //   - the shard's signature: -key-file, -unsigned (see "Shards").
 //
 // grade merge takes the same output flags (-format, every one of them,
@@ -218,7 +220,7 @@
 //
 //	usage: grade [flags] CLASS
 //	       grade merge [flags] SHARD.json...
-//	       grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]
+//	       grade gradescope [-heldout FILE] [-rubric FILE] [-no-sandbox] [-o FILE]
 //
 //	Grades every submission in the folder CLASS. Flags:
 //	  -C DIR
@@ -248,7 +250,7 @@
 //	  -memory SIZE
 //	    	memory budget of each worker process (SIZE, as 2GiB) (default 2GiB)
 //	  -no-sandbox
-//	    	run workers under resource limits only, without bubblewrap
+//	    	run workers without bubblewrap, under the resource limits alone (as an unprivileged user when grade runs as root); without it, grade refuses to run where bubblewrap is not usable
 //	  -o FILE
 //	    	write the output to FILE instead of standard output
 //	  -output SIZE

@@ -65,6 +65,10 @@ func run(ctx context.Context, reg lab.Registry, args []string, stdout, stderr io
 	if err != nil {
 		return fail(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
 	}
+	// Fail closed before anything is built or read.
+	if err := grading.CheckSandbox(grading.Options{NoSandbox: f.noSandbox}); err != nil {
+		return fail(stderr, exitcode.Usage, err)
+	}
 	cfg, err := f.config(l, fs.Arg(0), stderr)
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
@@ -92,7 +96,7 @@ func run(ctx context.Context, reg lab.Registry, args []string, stdout, stderr io
 func workerArgs(l *lab.Lab) []string { return []string{"worker", "-lab", l.Name} }
 
 func usage(fs *flag.FlagSet, reg lab.Registry) {
-	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [flags] SHARD.json...\n       grade gradescope [-heldout FILE] [-rubric FILE] [-o FILE]\n\nGrades every submission in the folder CLASS. Flags:\n")
+	fmt.Fprintf(fs.Output(), "usage: grade [flags] CLASS\n       grade merge [flags] SHARD.json...\n       grade gradescope [-heldout FILE] [-rubric FILE] [-no-sandbox] [-o FILE]\n\nGrades every submission in the folder CLASS. Flags:\n")
 	fs.PrintDefaults()
 	reg.WriteList(fs.Output())
 }

@@ -88,6 +88,10 @@ func IsolationFor(noSandbox bool) string {
 	return probed().describe(noSandbox)
 }
 
+// Unusable says why bubblewrap is not usable here ("bubblewrap not
+// found", …), or is empty when it is; like IsolationFor it probes once.
+func Unusable() string { return probed().why }
+
 // Sandboxed reports whether an IsolationFor (or a Result's) says bubblewrap
 // enforced the sandbox.
 func Sandboxed(isolation string) bool {

@@ -116,9 +116,10 @@
 // places writable by everyone (/tmp, /dev/shm) are all it can write,
 // and a root-owned file is out of its reach. Every folder on the way to
 // Work and to each ReadOnly path must let others enter, and each
-// ReadOnly path be readable by others, or Run refuses, naming the path;
-// a program the user cannot reach is copied, for the run, into a folder
-// it can enter but not list. When the run ends, Run kills every process
+// ReadOnly path be readable by others (a program: executable), or Run
+// refuses, naming the path; a program the user cannot reach is copied,
+// for the run, into a folder it can enter but not list, as a file it may
+// execute but not read. When the run ends, Run kills every process
 // still running as that user, including those that left the child's
 // process group (setsid), before it gives the id back. Result.Isolation
 // says "as an unprivileged user". A caller that is not root runs the

@@ -82,6 +82,22 @@ func lockUID() (*account, error) {
 	return nil, fmt.Errorf("sandbox: all %d user ids from %d are in use", uidCount, firstUID)
 }
 
+// CheckWorkRoot says why dir cannot hold the work areas of children run
+// without bubblewrap by a caller that is root (each child's user must
+// enter every folder on the way), or returns nil; nil too when the caller
+// is not root. A grader calls it once, before its first child, rather
+// than learn it from every child.
+func CheckWorkRoot(dir string) error {
+	if os.Geteuid() != 0 {
+		return nil
+	}
+	a := &account{uid: firstUID}
+	if why := a.unreachable(dir, 0o1); why != "" {
+		return fmt.Errorf("sandbox: the work areas' folder: %s: choose one that others may enter (TMPDIR=/tmp)", why)
+	}
+	return nil
+}
+
 // ready gives s.Work to the user and checks what it must read.
 func (a *account) ready(s *Spec) error {
 	if err := os.Chown(s.Work, a.uid, a.uid); err != nil {
@@ -101,7 +117,11 @@ func (a *account) ready(s *Spec) error {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			want = 0o5
 		}
-		if why := a.unreachable(p, want); why != "" {
+		why := a.unreachable(p, want)
+		if why != "" && want == 0o4 && a.unreachable(p, 0o1) == "" {
+			why = "" // a program it may run but not read
+		}
+		if why != "" {
 			return fmt.Errorf("sandbox: a read-only path: %s", why)
 		}
 	}
@@ -111,25 +131,40 @@ func (a *account) ready(s *Spec) error {
 	return a.copyProgram(s)
 }
 
-// copyProgram copies s.Path, which the user cannot run where it is (a
-// folder of root's on the way), into a folder of its own that the user
-// can enter but not list, readable and executable but not writable.
+// copyProgram lends s.Path, which the user cannot run where it is (a
+// folder of root's on the way), for the run.
 func (a *account) copyProgram(s *Spec) error {
+	to, remove, err := Lend(s.Path)
+	if err != nil {
+		return fmt.Errorf("sandbox: copying the program for uid %d: %w", a.uid, err)
+	}
+	a.private, s.Path = filepath.Dir(to), to
+	_ = remove // release removes the folder
+	return nil
+}
+
+// Lend copies the program at path where any user may run it but none
+// but root may read or change it: into a folder of its own that others
+// may enter but not list. It returns the copy's path and a function that
+// removes it. A caller that is root gives it the programs that a child
+// it runs without bubblewrap starts itself (a grader's held-out mutants),
+// which a folder of root's on the way would keep from the child.
+func Lend(path string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "sandbox-program-")
 	if err != nil {
-		return fmt.Errorf("sandbox: %w", err)
+		return "", nil, err
 	}
-	a.private = dir
-	to := filepath.Join(dir, filepath.Base(s.Path))
-	err = copyFile(s.Path, to)
+	remove := func() { os.RemoveAll(dir) }
+	to := filepath.Join(dir, filepath.Base(path))
+	err = copyFile(path, to)
 	if err == nil {
 		err = os.Chmod(dir, 0o711)
 	}
 	if err != nil {
-		return fmt.Errorf("sandbox: copying the program for uid %d: %w", a.uid, err)
+		remove()
+		return "", nil, err
 	}
-	s.Path = to
-	return nil
+	return to, remove, nil
 }
 
 func copyFile(from, to string) error {
@@ -138,7 +173,7 @@ func copyFile(from, to string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o555)
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o511)
 	if err != nil {
 		return err
 	}
