@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/outcome"
@@ -42,38 +43,45 @@ func (s *Script) Lines() []string {
 
 // What says, in one sentence, what differs: the last step's command and
 // what it did on each implementation.
-func (s *Script) What() string {
+func (s *Script) What() string { return s.WhatIn(i18n.English) }
+
+// WhatIn is [Script.What] in lang; what a command printed or the error
+// it gave is quoted as it is.
+func (s *Script) WhatIn(lang i18n.Lang) string {
 	st := s.Steps[len(s.Steps)-1]
-	line := quoteLine(st.Args)
+	data := i18n.M{"Line": quoteLine(st.Args), "Other": s.Other}
 	ref, other := st.Reference, st.Other
 	switch {
 	case other.Hung:
-		return fmt.Sprintf("%s does not return on %s (the reference %s)", line, s.Other, did(ref))
+		data["Ref"] = did(lang, ref)
+		return lang.T("search.what-hangs", data)
 	case ref.Failed() != other.Failed():
-		return fmt.Sprintf("%s %s on the reference and %s on %s", line, did(ref), did(other), s.Other)
+		data["Ref"], data["OtherDid"] = did(lang, ref), did(lang, other)
+		return lang.T("search.what-fails", data)
 	default:
-		return fmt.Sprintf("%s prints %s on the reference and %s on %s", line, printed(ref.Stdout), printed(other.Stdout), s.Other)
+		data["Ref"], data["OtherPrinted"] = printed(lang, ref.Stdout), printed(lang, other.Stdout)
+		return lang.T("search.what-prints", data)
 	}
 }
 
 // did words an outcome: it failed (and why) or succeeded (and printed).
-func did(o Outcome) string {
+func did(lang i18n.Lang, o Outcome) string {
 	switch {
 	case o.Hung:
-		return "does not return"
+		return lang.T("search.did-hang", nil)
 	case o.Failed():
-		return "fails (" + o.Err + ")"
+		return lang.T("search.did-fail", i18n.M{"Err": o.Err})
 	}
-	return "succeeds, printing " + printed(o.Stdout)
+	return lang.T("search.did-succeed", i18n.M{"Printed": printed(lang, o.Stdout)})
 }
 
-func printed(out string) string {
+func printed(lang i18n.Lang, out string) string {
 	out = strings.TrimSuffix(out, "\n")
 	switch {
 	case out == "":
-		return "nothing"
+		return lang.T("search.printed-nothing", nil)
 	case strings.Contains(out, "\n"):
-		return fmt.Sprintf("%d lines (%s)", strings.Count(out, "\n")+1, strings.ReplaceAll(out, "\n", " | "))
+		return lang.N("search.printed-lines", strings.Count(out, "\n")+1, i18n.M{"Lines": strings.ReplaceAll(out, "\n", " | ")})
 	}
 	return out
 }
@@ -82,10 +90,14 @@ func printed(out string) string {
 // naming what differs, every command (with ! where it fails on the
 // reference), and, after the last, a check of what the reference printed,
 // so that it passes on the reference and fails on the other.
-func (s *Script) Observation() []byte {
+func (s *Script) Observation() []byte { return s.ObservationIn(i18n.English) }
+
+// ObservationIn is [Script.Observation] with its comment in lang, the
+// language of the report or search that shows it.
+func (s *Script) ObservationIn(lang i18n.Lang) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Found by the differential search (seed %d, program %d), shrunk to %d commands:\n", s.Seed, s.Program, len(s.Steps))
-	fmt.Fprintf(&b, "# %s.\n\n", s.What())
+	fmt.Fprintf(&b, "# %s\n", lang.T("search.script-found", i18n.M{"Seed": s.Seed, "Program": s.Program, "Commands": len(s.Steps)}))
+	fmt.Fprintf(&b, "# %s\n\n", lang.T("search.script-what", i18n.M{"What": s.WhatIn(lang)}))
 	var files []string
 	for i, st := range s.Steps {
 		prefix := ""

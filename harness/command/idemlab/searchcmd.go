@@ -245,7 +245,7 @@ func printSearch(w io.Writer, lang i18n.Lang, res *search.Result) int {
 		return exitcode.Survived
 	}
 	fmt.Fprintf(w, "%s\n\n", lang.T("search.found", i18n.M{"Mutant": res.Other, "Programs": res.Programs, "Seed": res.Seed, "Elapsed": res.Elapsed.Round(time.Millisecond), "Commands": len(res.Script.Steps)}))
-	w.Write(res.Script.Observation())
+	w.Write(res.Script.ObservationIn(lang))
 	return exitcode.OK
 }
 

@@ -76,6 +76,21 @@ func TestSearchCommand(t *testing.T) {
 	}
 }
 
+// TestSearchScriptInTheStudentsLanguage: the comments above the script a
+// search prints are in the run's language, as the line before them: a
+// Chinese student reads them in Chinese.
+func TestSearchScriptInTheStudentsLanguage(t *testing.T) {
+	sheet := root + "/mutants/testdata/answers/worksheet.md" // predicts 4_fetch
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"search", "-programs", "2000", "-lang", "zh-CN", "-worksheet", sheet, "-mutant", "4_fetch"}, &stdout, &stderr); status != exitcode.OK {
+		t.Fatalf("exit status %d\n%s%s", status, stdout.String(), stderr.String())
+	}
+	_, script, _ := strings.Cut(stdout.String(), "\n\n")
+	if !strings.HasPrefix(script, "# 由差分搜索找到（种子 1，") || strings.Contains(script, "on the reference") {
+		t.Errorf("the script's comments are not Chinese:\n%s", stdout.String())
+	}
+}
+
 // TestSearchBeforePredictingSpeaksTheLocale: with nothing predicted, the
 // refusal to search is in the student's locale, as the report would be.
 func TestSearchBeforePredictingSpeaksTheLocale(t *testing.T) {
