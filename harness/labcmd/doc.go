@@ -7,7 +7,9 @@
 // raw rows view ([RowsSub]), interleave and between where declared
 // ([InterleaveSub], [BetweenSub]), and the usage and manual text
 // ([Table.Command], the lab.Command the harness runs and the search
-// draws from). See [ExampleTable].
+// draws from). A whole command in a page is ExampleTable, in this
+// package's example_test.go (go doc prints no examples: read the file,
+// or pkg.go.dev's page of the package).
 //
 // # Parameters
 //
