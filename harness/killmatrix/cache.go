@@ -11,9 +11,12 @@ import (
 // implementation's source, the observation's file and text and the
 // harness version, so a result it returns is the one a run would find.
 // Only results that a run confirmed are kept: a reference's two passing
-// runs (an observation that counts), a mutant's pass, and a mutant's kill
-// that repeated while the reference still passed after it. A timeout, a
-// flaky or broken observation's result is never kept: those depend on the
+// runs (an observation that counts), a mutant's pass, a mutant's kill
+// that repeated while the reference still passed after it, and a mutant's
+// hang: a first run on it stopped at its deadline when the reference ran
+// the observation in at most a tenth of that deadline (see keepTimeout).
+// A flaky or broken observation's result is never kept, nor the
+// reference's timeout, nor a confirming run's: those depend on the
 // machine or fail the run.
 type Cache interface {
 	// Result returns the kept result of observation o on the
@@ -26,14 +29,15 @@ type Cache interface {
 // cacheCount counts the results a run took from its cache.
 type cacheCount struct{ n atomic.Int64 }
 
-// lookup asks opt's cache for o's result on impl; only a pass or a kill
-// is taken from it.
+// lookup asks opt's cache for o's result on impl; only a pass, a kill or
+// a timeout that ran at least as long as opt's deadline is taken from it.
 func (c *cacheCount) lookup(opt Options, impl string, o Observation) (Result, bool) {
 	if opt.Cache == nil {
 		return Result{}, false
 	}
 	r, ok := opt.Cache.Result(impl, o)
-	if !ok || (r.Status != outcome.Pass && r.Status != outcome.Fail) {
+	hang := r.Status == outcome.TimedOut && r.Elapsed >= opt.Timeout
+	if !ok || (r.Status != outcome.Pass && r.Status != outcome.Fail && !hang) {
 		return Result{}, false
 	}
 	c.n.Add(1)
@@ -61,5 +65,24 @@ func allCached(results []Result) bool {
 func keep(opt Options, impl string, o Observation, r Result) {
 	if opt.Cache != nil {
 		opt.Cache.Keep(impl, o, r)
+	}
+}
+
+// hangMargin is how many times longer than the reference's run of an
+// observation a mutant's deadline must be for its timeout to be kept.
+const hangMargin = 10
+
+// keepTimeout keeps r, the first run of row's observation on the mutant
+// impl, when it is a hang, not an accident of a busy machine: it was
+// stopped at its deadline, which is at least hangMargin times the time the
+// reference took (a reference result taken from the cache tells no time,
+// and so keeps nothing). r keeps its time: a later run takes it only if
+// its own deadline is no longer (lookup). A mutant that hangs on an
+// observation before another kills it would otherwise cost a whole
+// deadline on every run.
+func keepTimeout(opt Options, impl string, row ObservationRow, r Result) {
+	ref := row.Reference.Elapsed
+	if r.Status == outcome.TimedOut && r.Elapsed >= opt.Timeout && row.Valid() && ref > 0 && ref*hangMargin <= opt.Timeout {
+		keep(opt, impl, row.Observation, r)
 	}
 }

@@ -3,6 +3,7 @@ package killmatrix_test
 import (
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -10,6 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"idemlab/harness/killmatrix"
+	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
 	"idemlab/mutants"
 )
 
@@ -103,6 +106,72 @@ func TestCacheGivesTheSameVerdicts(t *testing.T) {
 			}
 			if ran := cache.kept - kept; ran > 1+len(muts) {
 				t.Errorf("after editing one observation, %d results were kept anew: more than its reference's and one per mutant", ran)
+			}
+		})
+	}
+}
+
+// TestHangIsKept: a mutant's first run stopped at its deadline, on an
+// observation the reference runs in a fraction of it, is kept, and
+// taken by a run whose deadline is no longer, which runs nothing on it;
+// a run with a longer deadline runs it again. A timeout that may be the
+// machine's is not kept: a kill's repeat stopped at its deadline, or a
+// first run on an observation the reference itself runs slowly.
+func TestHangIsKept(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for several deadlines")
+	}
+	always := func(int64) bool { return true }
+	countsPending := func(m *killmatrix.Matrix) killmatrix.Result {
+		t.Helper()
+		row := m.Observations[1]
+		if row.Name != "edge/counts_pending" {
+			t.Fatalf("observation 1 is %s, want edge/counts_pending", row.Name)
+		}
+		return m.Mutants[0].Cells[row.Name]
+	}
+	for _, firstKill := range []bool{true, false} {
+		t.Run(map[bool]string{true: "first-kill", false: "every"}[firstKill], func(t *testing.T) {
+			var calls atomic.Int64
+			hangs := stallsOn("m", true, func(int64) bool { calls.Add(1); return true })
+			cache := &memCache{cells: map[[2]string]killmatrix.Result{}}
+			opt := killmatrix.Options{Timeout: time.Second, Parallel: 1, WorkRoot: t.TempDir(), FirstKill: firstKill, Cache: cache}
+			obs := flakyObservations(t)
+			if c := countsPending(build(ref(), []lab.Impl{hangs}, obs, opt)); c.Status != outcome.TimedOut || c.Cached {
+				t.Fatalf("first run: %s (cached %v), want a timeout run", c.Status, c.Cached)
+			}
+			before := calls.Load()
+			again := build(ref(), []lab.Impl{hangs}, obs, opt)
+			if c := countsPending(again); c.Status != outcome.TimedOut || !c.Cached || calls.Load() != before || again.CachedMutants != 1 {
+				t.Errorf("second run: %s (cached %v), %d calls of the mutant's Counts, %d mutants from the cache; want the timeout from the cache and no call",
+					c.Status, c.Cached, calls.Load()-before, again.CachedMutants)
+			}
+			if !firstKill {
+				return
+			}
+			opt.Timeout = 2 * time.Second
+			if c := countsPending(build(ref(), []lab.Impl{hangs}, obs, opt)); c.Status != outcome.TimedOut || c.Cached {
+				t.Errorf("with a longer deadline: %s (cached %v), want the timeout run again", c.Status, c.Cached)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		name           string
+		reference, mut lab.Impl
+	}{
+		{"a kill's repeat", ref(), stallsOn("m", true, func(n int64) bool { return n == 2 })},
+		{"a slow reference", stallsOn("ref", false, func(int64) bool { time.Sleep(150 * time.Millisecond); return false }), stallsOn("m", true, always)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cache := &memCache{cells: map[[2]string]killmatrix.Result{}}
+			opt := killmatrix.Options{Timeout: time.Second, Parallel: 1, WorkRoot: t.TempDir(), FirstKill: true, Cache: cache}
+			if c := countsPending(build(tt.reference, []lab.Impl{tt.mut}, flakyObservations(t), opt)); c.Status != outcome.TimedOut {
+				t.Fatalf("%s, want a timeout", c.Status)
+			}
+			for k, r := range cache.cells {
+				if r.Status == outcome.TimedOut {
+					t.Errorf("the timeout of %s was kept", k[0])
+				}
 			}
 		})
 	}

@@ -77,10 +77,15 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	// Every apparent kill runs once more: a kill that does not repeat
 	// marks the observation flaky, one that runs past its deadline is the
 	// mutant's timeout.
-	var kills []job
+	var kills, hangs []job
 	for _, j := range jobs {
-		if results[j.mi][j.oi].Status == outcome.Fail && rows[j.oi].Valid() {
-			kills = append(kills, j)
+		switch results[j.mi][j.oi].Status {
+		case outcome.Fail:
+			if rows[j.oi].Valid() {
+				kills = append(kills, j)
+			}
+		case outcome.TimedOut:
+			hangs = append(hangs, j)
 		}
 	}
 	repeats := make([]Result, len(kills))
@@ -118,12 +123,16 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 		}
 	}
 	keepConfirmed(opt, mutants, rows, jobs, repeated, results)
+	for _, j := range hangs {
+		keepTimeout(opt, mutants[j.mi].Name, rows[j.oi], results[j.mi][j.oi])
+	}
 	return results
 }
 
 // keepConfirmed keeps in opt's cache the results of runEvery's jobs that
 // it confirmed: passes, and kills that repeated, of observations that
-// still count once every mutant ran.
+// still count once every mutant ran (a first run's timeout is
+// keepTimeout's to keep).
 func keepConfirmed(opt Options, mutants []lab.Impl, rows []ObservationRow, jobs, repeated []job, results [][]Result) {
 	if opt.Cache == nil {
 		return
@@ -244,8 +253,11 @@ func (f *firstKill) judge(mi int, report bool) {
 		}
 		r := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt)
 		f.results[mi][oi] = r
-		if r.Status == outcome.Pass {
+		switch r.Status {
+		case outcome.Pass:
 			keep(f.opt, name, f.rows[oi].Observation, r)
+		case outcome.TimedOut:
+			keepTimeout(f.opt, name, f.row(oi), r)
 		}
 		if r.Status != outcome.Fail {
 			continue

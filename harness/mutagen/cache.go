@@ -15,6 +15,7 @@ import (
 	"idemlab/harness/internal/verdictcache"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
+	"idemlab/harness/outcome"
 	"idemlab/harness/search"
 )
 
@@ -69,7 +70,12 @@ func (k cellCache) Keep(impl string, o killmatrix.Observation, r killmatrix.Resu
 		// As the program prints a mutant's cells: without transcript.
 		r.Steps, r.Log = nil, ""
 	}
-	r.Elapsed = 0
+	if impl != k.ref && r.Status != outcome.TimedOut {
+		// The reference's time says whether a mutant's timeout is a hang,
+		// and a timeout's says which deadlines it answers for
+		// (killmatrix.Cache).
+		r.Elapsed = 0
+	}
 	k.c.Put("cell", key, r) // a result not kept is only run again
 }
 
