@@ -73,14 +73,18 @@ type Program struct {
 	Builds          int
 	// Cached says the program was taken from the verdict cache, not
 	// built.
-	Cached       bool
-	searchHits   atomic.Int64
-	cache        *verdictcache.Cache
-	digests      Digests
-	root         string
-	observations string   // the lab's observation folder
-	kinds        []string // and its own kinds of observation
-	release      func()
+	Cached bool
+	// SearchProfile, when set, has each search process write a CPU
+	// profile to SearchProfile followed by its number (1, 2, ...).
+	SearchProfile string
+	profiles      atomic.Int64
+	searchHits    atomic.Int64
+	cache         *verdictcache.Cache
+	digests       Digests
+	root          string
+	observations  string   // the lab's observation folder
+	kinds         []string // and its own kinds of observation
+	release       func()
 }
 
 // CachedSearches counts the searches the verdict cache answered.

@@ -106,8 +106,12 @@ func (p *Program) searchPart(jobs []SearchJob, perSearch time.Duration) ([]searc
 		seeds = append(seeds, strconv.FormatUint(j.Seed, 10))
 		programs = append(programs, strconv.Itoa(j.Programs))
 	}
-	cmd := exec.Command(p.Bin, "-search", strings.Join(ids, ","), "-seeds", strings.Join(seeds, ","),
-		"-programs", strings.Join(programs, ","), "-search-time", perSearch.String())
+	args := []string{"-search", strings.Join(ids, ","), "-seeds", strings.Join(seeds, ","),
+		"-programs", strings.Join(programs, ","), "-search-time", perSearch.String()}
+	if p.SearchProfile != "" {
+		args = append(args, "-cpuprofile", p.SearchProfile+strconv.FormatInt(p.profiles.Add(1), 10))
+	}
+	cmd := exec.Command(p.Bin, args...)
 	cmd.Dir = p.root
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -5,11 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime/pprof"
 	"slices"
 	"strings"
 
+	"idemlab/harness/internal/cpuprofile"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 )
@@ -57,6 +56,14 @@ func Main(l *lab.Lab, mutants []lab.Impl, args []string, stdout, stderr io.Write
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if *cpuProfile != "" {
+		stop, err := cpuprofile.Start(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "mutrun:", err)
+			return 2
+		}
+		defer stop()
+	}
 	switch {
 	case *impl != "":
 		return command(l, mutants, *impl, fs.Args(), stdout, stderr)
@@ -74,14 +81,6 @@ func Main(l *lab.Lab, mutants []lab.Impl, args []string, stdout, stderr io.Write
 	if opt.Cache, err = openCellCache(*cacheDir, *cacheVersion, *cacheDigests, l.Reference.Name, *cacheFresh, stderr); err != nil {
 		fmt.Fprintln(stderr, "mutrun:", err)
 		return 2
-	}
-	if *cpuProfile != "" {
-		stop, err := startProfile(*cpuProfile)
-		if err != nil {
-			fmt.Fprintln(stderr, "mutrun:", err)
-			return 2
-		}
-		defer stop()
 	}
 	m := killmatrix.Build(l, mutants, obs, opt)
 	for i := range m.Mutants {
@@ -120,18 +119,4 @@ func command(l *lab.Lab, mutants []lab.Impl, name string, args []string, stdout,
 		return 1
 	}
 	return 0
-}
-
-// startProfile starts a CPU profile into file; the function returned
-// stops it.
-func startProfile(file string) (func(), error) {
-	f, err := os.Create(file)
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
