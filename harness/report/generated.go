@@ -121,6 +121,45 @@ func basis(g GeneratedRun, mutants []Mutant) *Basis {
 	return b
 }
 
+// CacheUse says what a run of idemlab mutate took from its verdict cache
+// (harness/internal/verdictcache), where a result is kept under exactly
+// what decides it, so that one taken from it is the one the run would
+// find.
+type CacheUse struct {
+	// Fresh says the run took nothing from the cache (-fresh) and only
+	// kept its results there.
+	Fresh bool `json:"fresh"`
+	// Mutants counts the mutants whose every result came from the cache,
+	// of Judged mutants judged.
+	Mutants int `json:"mutants"`
+	Judged  int `json:"judged"`
+	// Results counts the observation results it answered, the
+	// reference's included.
+	Results int `json:"results"`
+	// Searches counts the differential searches it answered, of Searched
+	// asked for.
+	Searches int `json:"searches"`
+	Searched int `json:"searched"`
+	// Program says the program of mutants came from it, not from a build.
+	Program bool `json:"program"`
+}
+
+// CacheLine says what the run took from the verdict cache, in one
+// sentence; "" with no cache.
+func (r *Report) CacheLine() string {
+	c := r.Cache
+	switch {
+	case c == nil:
+		return ""
+	case c.Fresh:
+		return r.Meta.Lang.T("generated.cache.fresh", nil)
+	}
+	return r.Meta.Lang.T("generated.cache", i18n.M{
+		"Mutants": c.Mutants, "Judged": c.Judged, "Results": c.Results,
+		"Searches": c.Searches, "Searched": c.Searched, "Program": c.Program,
+	})
+}
+
 // BasisLine says what the score is measured over, in one sentence.
 func (r *Report) BasisLine() string {
 	if r.Basis == nil {
@@ -187,6 +226,9 @@ func (r *Report) generatedText(b *strings.Builder) {
 	fmt.Fprintf(b, "%s\n", l.T("generated.timing", i18n.M{
 		"Generate": ms(r.TimingMS["generate"]), "Build": ms(r.TimingMS["build"]), "Run": ms(r.TimingMS["run"]),
 	}))
+	if line := r.CacheLine(); line != "" {
+		fmt.Fprintf(b, "%s\n", line)
+	}
 	for _, sec := range []struct {
 		o    outcome.Mutant
 		diff bool

@@ -52,6 +52,9 @@ type Report struct {
 	Score   Score              `json:"score"`
 	// Basis, in a generated run, is what the score is measured over.
 	Basis *Basis `json:"basis,omitempty"`
+	// Cache, in a generated run with the verdict cache, is what came from
+	// it.
+	Cache *CacheUse `json:"cache,omitempty"`
 	// Predictions is what the worksheets record; Verdicts judges each.
 	Predictions *predict.Sheet `json:"predictions"`
 	Verdicts    []Verdict      `json:"verdicts"`
