@@ -26,12 +26,7 @@ import (
 // kills one. Nothing here knows the store lab.
 func TestAnotherLab(t *testing.T) {
 	l := counter.Lab()
-	module, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema := filepath.Join(module, "harness/schemas/report.schema.json")
-	t.Chdir(t.TempDir()) // -C changes the folder; the test's own comes back after it
+	module, schema := awayFromModule(t)
 	// The report writes the prediction history beside the lab's
 	// worksheets: it runs on a copy of the lab's files, in a module of
 	// its own.
@@ -159,6 +154,19 @@ func checkSearch(t *testing.T, module string) {
 	if r := killmatrix.Run(l, m, o, killmatrix.Options{}); r.Status != outcome.Fail {
 		t.Errorf("on %s: %s, want fail\n%s", m.Name, r.Status, script)
 	}
+}
+
+// awayFromModule returns the module root and the report's schema there,
+// absolute, and changes to a folder of the test's own: -C changes the
+// folder, and the test's own comes back after it.
+func awayFromModule(t *testing.T) (module, schema string) {
+	t.Helper()
+	module, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	return module, filepath.Join(module, "harness/schemas/report.schema.json")
 }
 
 // copyTree copies the files under from to to.

@@ -91,6 +91,35 @@
 // mutants and their operators, the equivalent ones and the searches behind
 // them, the survivors' searches.
 //
+// A lab author's loop (see a survivor, write an observation, run again)
+// re-judges only what the edit changed. idemlab mutate keeps every result
+// in a verdict cache (harness/internal/verdictcache), in idemlab under the
+// user's cache folder (os.UserCacheDir; $IDEMLAB_CACHE names another
+// folder, or off for none), under a key made of exactly what decides it:
+// the implementation's source (the reference, or a mutant's one
+// replacement), the observation's file and text, and the harness version,
+// a digest of every source file of the module the mutants' program links
+// (the lab's commands and reference, the harness), go.mod, go.sum, the
+// toolchain and the environment that can change what a lab prints; a
+// search's seed and budget for a search. An unchanged run takes every
+// verdict, search and the built program from it; after an observation is
+// edited, that observation runs again on the reference and the mutants
+// it reaches, and a mutant it no longer kills runs the observations after
+// it; an edit of the reference or of the harness changes every key. Only
+// confirmed results are kept: the reference's two passes, a mutant's
+// pass, a kill that repeated while the reference still passed; a timeout
+// and a flaky or broken observation are judged anew every run, as is a
+// search stopped by -search-time. The text report's third line says how
+// many mutants, observation results and searches came from the cache (the
+// JSON report's cache). An entry cut short by a killed run, edited by
+// hand or written by another harness version is ignored with a warning,
+// never believed; entries are written by rename, so concurrent runs are
+// safe. -fresh takes nothing from the cache and keeps this run's results
+// in it: CI runs fresh, and grade never reads the cache. -cpuprofile FILE
+// writes CPU profiles of the command (FILE), of the mutants' run
+// (FILE.run) and of each search process (FILE.search1, ...), for go tool
+// pprof -top FILE FILE.run FILE.search*.
+//
 // # idemlab search
 //
 // idemlab search -mutant NAME prints the minimal script that tells one
@@ -145,6 +174,12 @@
 //	go run ./harness/cmd/idemlab mutate
 //	go run ./harness/cmd/idemlab mutate -list
 //	go run ./harness/cmd/idemlab mutate -run sql-
+//
+// Every generated mutant judged anew, as CI does, with a profile of where
+// its time goes:
+//
+//	go run ./harness/cmd/idemlab mutate -fresh -cpuprofile cpu.out
+//	go tool pprof -top cpu.out cpu.out.run cpu.out.search*
 //
 // The minimal script for one mutant, as an instructor, and for a
 // generated one:
@@ -218,10 +253,14 @@
 //	    	run against the checkout in DIR (default: the current folder)
 //	  -all
 //	    	run every observation on every mutant and list every killer (default: stop at each mutant's first kill)
+//	  -cpuprofile FILE
+//	    	write CPU profiles to FILE (this process), FILE.run (the mutants' run) and FILE.searchN (each search process)
 //	  -dir DIR
 //	    	observation folder DIR (default: the lab's testdata)
 //	  -format FORMAT
 //	    	output FORMAT: text, json, html, stryker (default "text")
+//	  -fresh
+//	    	judge everything anew: take nothing from the verdict cache, and keep this run's results in it
 //	  -json
 //	    	the same as -format json
 //	  -lab NAME

@@ -3,14 +3,17 @@ package idemlab
 // idemlab mutate: every single-point mutant of the reference, not only the
 // catalogue's, judged by the lab's observations.
 //
-//	idemlab mutate [-lab NAME] [-list] [-format F] [-o FILE] [-all] [-run REGEXP] [-timeout D] [-parallel N] [-dir DIR] [-C DIR] [-q]
+//	idemlab mutate [-lab NAME] [-list] [-format F] [-o FILE] [-all] [-run REGEXP] [-timeout D] [-parallel N] [-dir DIR] [-C DIR] [-q] [-fresh] [-cpuprofile FILE]
 //
 // It generates the mutants of the lab's reference (harness/mutagen lists
 // the operators), builds them all into one program, runs the observations
 // of testdata/happy and testdata/edge against every one in process, and
 // reports the mutation score and every survivor with its diff. Mutants
 // listed in the lab's equivalent-mutant file are kept apart from real
-// survivors.
+// survivors. The built program, each confirmed observation result and
+// each search run to its end are kept in the verdict cache
+// (harness/internal/verdictcache) and taken from it by the next run whose
+// inputs are the same; -fresh takes nothing from it.
 //
 // The exit status is 0 when every mutant judged is killed, equivalent or
 // unviable and the observations are sound; 2 when a mutant survived, 3
@@ -31,6 +34,9 @@ import (
 
 	"idemlab/harness/cli"
 	"idemlab/harness/exitcode"
+	"idemlab/harness/internal/cpuprofile"
+	"idemlab/harness/internal/verdictcache"
+	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/progress"
@@ -46,6 +52,8 @@ type mutateFlags struct {
 	search          searchBudget
 	record          int
 	lab             string
+	fresh           bool
+	cpuProfile      string
 }
 
 func (f *mutateFlags) define(fs *flag.FlagSet, reg lab.Registry) {
@@ -57,6 +65,8 @@ func (f *mutateFlags) define(fs *flag.FlagSet, reg lab.Registry) {
 	fs.StringVar(&f.dir, "dir", "", "observation folder `DIR` (default: the lab's testdata)")
 	f.search.define(fs)
 	fs.IntVar(&f.record, "record", 0, "search every equivalent mutant with `N` programs and, where none finds a difference, record the search in the equivalent-mutant file")
+	fs.BoolVar(&f.fresh, "fresh", false, "judge everything anew: take nothing from the verdict cache, and keep this run's results in it")
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write CPU profiles to `FILE` (this process), FILE.run (the mutants' run) and FILE.searchN (each search process)")
 }
 
 // generated is what idemlab mutate works on: the lab's reference and its
@@ -93,6 +103,13 @@ func runMutate(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	l, err := reg.Lookup(f.lab)
 	if err != nil {
 		return failMutate(stderr, exitcode.Usage, fmt.Errorf("-lab: %v", err))
+	}
+	if f.cpuProfile != "" && !f.list {
+		stop, err := cpuprofile.Start(f.cpuProfile)
+		if err != nil {
+			return failMutate(stderr, exitcode.Usage, fmt.Errorf("-cpuprofile: %v", err))
+		}
+		defer stop()
 	}
 	g, status, err := prepareMutants(l, f, stderr)
 	if err != nil {
@@ -187,14 +204,22 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 	meter.Stage(fmt.Sprintf("building %d mutants into one binary", len(g.selected)))
 	opt := f.Build
 	opt.FirstKill = !f.everyObs
-	p, err := mutagen.Build(g.lab, g.src, g.selected, mutagen.BuildOptions{Root: g.root})
+	cache := openCache(g.lab, g.root, f.fresh, stderr)
+	p, err := mutagen.Build(g.lab, g.src, g.selected, mutagen.BuildOptions{Root: g.root, Cache: cache})
 	if err != nil {
 		return failMutate(stderr, exitcode.Internal, err)
 	}
 	defer p.Close()
+	if f.cpuProfile != "" {
+		p.SearchProfile = f.cpuProfile + ".search"
+	}
 	meter.Stage("running the observations, and searching the equivalent mutants again")
 	running := g.startSearches(p, f)
-	m, err := p.Run(mutagen.RunOptions{Options: opt, Dir: obsDir, Strict: true, Progress: meter})
+	ropt := mutagen.RunOptions{Options: opt, Dir: obsDir, Strict: true, Progress: meter, Warn: stderr}
+	if f.cpuProfile != "" {
+		ropt.CPUProfile = f.cpuProfile + ".run"
+	}
+	m, err := p.Run(ropt)
 	if err != nil {
 		<-running.done // its processes end before the program is removed
 		return failMutate(stderr, exitcode.Internal, err)
@@ -213,11 +238,55 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 	}
 	r := report.Generated(report.GeneratedRun{Lab: g.lab.Name, Source: g.lab.Layout.Source, Text: g.src, Mutants: g.selected, Result: res, Equivalents: g.eq, Hand: g.hand, Searches: searches})
 	g.unrecorded(r)
+	r.Cache = cacheUse(cache, p, m, running)
 	observationSources(r, g.root)
 	if err := writers.To(writers.Reports, f.Format, f.Out, stdout, r); err != nil {
 		return failMutate(stderr, exitcode.Internal, err)
 	}
 	return generatedStatus(r)
+}
+
+// openCache opens the verdict cache of lab l's program of mutants built
+// from the checkout at root: in $IDEMLAB_CACHE, else idemlab under the
+// user's cache folder (os.UserCacheDir). With fresh it reads nothing and
+// only keeps this run's results. It is nil when IDEMLAB_CACHE is off, or
+// when it cannot be opened, which is warned about on stderr: the run then
+// judges everything, as with no cache.
+func openCache(l *lab.Lab, root string, fresh bool, stderr io.Writer) *verdictcache.Cache {
+	if verdictcache.Disabled() {
+		return nil
+	}
+	dir, err := verdictcache.Dir()
+	version := ""
+	if err == nil {
+		version, err = mutagen.CacheVersion(l, root)
+	}
+	var c *verdictcache.Cache
+	if err == nil {
+		c, err = verdictcache.Open(dir, version, stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "warning: idemlab mutate: no verdict cache, every verdict is judged anew: %v\n", err)
+		return nil
+	}
+	if fresh {
+		c.Fresh()
+	}
+	return c
+}
+
+// cacheUse says what the run took from the verdict cache c (nil for
+// none): the program of mutants, the mutants judged and the observation
+// results of matrix m, and the searches.
+func cacheUse(c *verdictcache.Cache, p *mutagen.Program, m *killmatrix.Matrix, s *searches) *report.CacheUse {
+	if c == nil {
+		return nil
+	}
+	return &report.CacheUse{
+		Fresh: c.IsFresh(), Program: p.Cached,
+		Mutants: m.CachedMutants, Judged: len(m.Mutants), Results: m.FromCache,
+		Searches: p.CachedSearches(), Searched: s.searched,
+	}
 }
 
 // observationSources keeps each observation's text in r, for writers that

@@ -50,6 +50,9 @@ type searches struct {
 	eq     []search.Result
 	eqErr  error
 	listed map[string]bool
+	// searched counts the searches asked for, equivalent mutants' and
+	// survivors', the verdict cache's answers among them.
+	searched int
 }
 
 // startSearches starts the search of every equivalent mutant listed among
@@ -66,6 +69,7 @@ func (g *generated) startSearches(p *mutagen.Program, f mutateFlags) *searches {
 			}
 		}
 	}
+	s.searched = len(jobs)
 	go func() {
 		defer close(s.done)
 		s.eq, s.eqErr = p.Search(jobs, s.limit())
@@ -119,6 +123,7 @@ func (s *searches) finish(m *killmatrix.Matrix) (map[string]*search.Result, erro
 			jobs = append(jobs, mutagen.SearchJob{ID: row.Name, Seed: s.f.search.seed, Programs: s.f.search.programs})
 		}
 	}
+	s.searched += len(jobs)
 	results, err := s.p.Search(jobs, s.limit())
 	<-s.done
 	if err != nil {

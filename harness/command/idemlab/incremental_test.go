@@ -1,0 +1,210 @@
+package idemlab
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"idemlab/harness/exitcode"
+	"idemlab/harness/internal/schematest"
+	"idemlab/harness/internal/verdictcache"
+	"idemlab/harness/killmatrix"
+	"idemlab/harness/labrun/testdata/counter"
+	"idemlab/harness/report"
+)
+
+// TestMain keeps this package's tests off the user's verdict cache: a
+// test of idemlab mutate judges fresh unless it names a cache of its own
+// (IDEMLAB_CACHE, as TestMutateIncremental does).
+func TestMain(m *testing.M) {
+	os.Setenv(verdictcache.EnvDisable, "off")
+	os.Exit(m.Run())
+}
+
+// A verdict is what a generated run says of one mutant: its outcome, its
+// killers and each observation's result on it, and its search.
+type verdict struct {
+	Outcome string
+	Killers []killmatrix.Kill
+	Cells   map[string]string
+	Search  string
+}
+
+// verdicts are a generated report's verdicts, by mutant id.
+func verdicts(r *report.Report) map[string]verdict {
+	out := map[string]verdict{}
+	for _, m := range r.Mutants {
+		v := verdict{Outcome: string(m.Outcome), Killers: m.KilledBy, Cells: map[string]string{}}
+		for name, c := range m.Cells {
+			v.Cells[name] = string(c.Status)
+			if c.NotReached {
+				v.Cells[name] += " (not reached)"
+			}
+		}
+		if s := m.Search; s != nil {
+			v.Search = fmt.Sprintf("seed %d, %d of %d programs, found %v", s.Seed, s.Programs, s.Budget, s.Found())
+		}
+		out[m.Name] = v
+	}
+	return out
+}
+
+// ran names the observations that ran in r, on the reference or on a
+// mutant, of those judged in before (nil: all): what did not come from
+// the cache, nor from the reference's result where an observation cannot
+// reach the change.
+func ran(r, before *report.Report) map[string]bool {
+	out := map[string]bool{}
+	for _, o := range r.Observations {
+		if !o.Reference.Cached {
+			out[o.Name] = true
+		}
+	}
+	judged := map[string]bool{}
+	if before != nil {
+		for _, m := range before.Mutants {
+			for name, c := range m.Cells {
+				judged[m.Name+" "+name] = c.Status != ""
+			}
+		}
+	}
+	for _, m := range r.Mutants {
+		for name, c := range m.Cells {
+			if c.Status != "" && !c.NotReached && !c.Cached && (before == nil || judged[m.Name+" "+name]) {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// TestMutateIncremental judges the counter lab's generated mutants with a
+// verdict cache of its own: fresh; unchanged, when every verdict, result
+// and search comes from the cache and equals the fresh run's; with a cell
+// entry of the cache edited by hand and one cut short, when both are
+// ignored with a warning, their cells run again and the verdicts are the
+// fresh run's again; and after editing one observation, when of what ran
+// before only that observation runs again (on the reference and the
+// mutants it reaches), and the verdicts, which the edit changes, equal a
+// fresh run's of the edited observations.
+func TestMutateIncremental(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two programs with go build")
+	}
+	cache := t.TempDir()
+	t.Setenv(verdictcache.EnvDisable, cache)
+	module, schema := awayFromModule(t)
+	obs := t.TempDir()
+	copyTree(t, filepath.Join(module, counter.Dir, "observations"), obs)
+	mutate := func(args ...string) (*report.Report, string) {
+		t.Helper()
+		var out, stderr bytes.Buffer
+		args = append([]string{"mutate", "-C", module, "-q", "-json", "-dir", obs, "-search-programs", "200"}, args...)
+		if status := Run(counter.Lab(), args, &out, &stderr); status != exitcode.Survived {
+			t.Fatalf("idemlab %v: status %d, want %d (the counter's three survivors): %s", args, status, exitcode.Survived, stderr.String())
+		}
+		schematest.Validate(t, schema, out.Bytes())
+		var r report.Report
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Cache == nil {
+			t.Fatalf("idemlab %v: the report says nothing of the verdict cache", args)
+		}
+		return &r, stderr.String()
+	}
+
+	fresh, _ := mutate("-fresh")
+	if c := fresh.Cache; !c.Fresh || c.Results+c.Mutants+c.Searches > 0 || c.Program {
+		t.Errorf("-fresh took from the cache: %+v", c)
+	}
+	want := verdicts(fresh)
+
+	again, _ := mutate()
+	if diff := cmp.Diff(want, verdicts(again)); diff != "" {
+		t.Errorf("unchanged second run: verdicts (-fresh +cached):\n%s", diff)
+	}
+	if c := again.Cache; c.Fresh || !c.Program || c.Mutants != c.Judged || c.Searches != c.Searched || c.Searched == 0 {
+		t.Errorf("unchanged second run: %+v; want the program, every mutant and every search from the cache", c)
+	}
+	if got := ran(again, nil); len(got) > 0 {
+		t.Errorf("unchanged second run ran %v again", got)
+	}
+
+	// An entry edited by hand, and one cut short by a killed run, are
+	// warned about and never believed: their cells run again.
+	var cells []string
+	filepath.WalkDir(filepath.Join(cache, "cell"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			cells = append(cells, p)
+		}
+		return err
+	})
+	if len(cells) < 2 {
+		t.Fatalf("the cache holds %d cell entries", len(cells))
+	}
+	for i, file := range cells[:2] {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			data = bytes.Replace(data, []byte(`"status":"`), []byte(`"status":"x`), 1)
+		} else {
+			data = data[:len(data)/2]
+		}
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	corrupted, warnings := mutate()
+	if diff := cmp.Diff(want, verdicts(corrupted)); diff != "" {
+		t.Errorf("corrupted cache: verdicts (-fresh +corrupted):\n%s", diff)
+	}
+	if got := ran(corrupted, nil); len(got) == 0 || len(got) > 2 {
+		t.Errorf("corrupted cache: %v ran again; want the observations of the two entries", got)
+	}
+	for _, w := range []string{"warning: cache entry ", "its value does not match its checksum", "not an entry"} {
+		if !strings.Contains(warnings, w) {
+			t.Errorf("corrupted cache: the warnings lack %q:\n%s", w, warnings)
+		}
+	}
+
+	// An edit of one observation: the counter at Max is no longer
+	// incremented once more, so the mutants that only it killed survive
+	// it now, and run the observations after it for the first time.
+	const edited = "edge/inc_at_max_is_refused"
+	file := filepath.Join(obs, filepath.FromSlash(edited)+".txtar")
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut, _, ok := bytes.Cut(text, []byte("! ctr inc\n"))
+	if !ok {
+		t.Fatalf("%s has no refused increment to cut:\n%s", file, text)
+	}
+	if err := os.WriteFile(file, cut, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	incremental, _ := mutate()
+	if got := ran(incremental, again); !got[edited] || len(got) != 1 {
+		t.Errorf("after editing %s the run ran %v again; want that observation alone", edited, got)
+	}
+	if c := incremental.Cache; !c.Program || c.Mutants == 0 || c.Searches != again.Cache.Searched {
+		t.Errorf("after editing %s: %+v; want the program, the mutants it does not reach and the searches of the survivors before from the cache", edited, c)
+	}
+	fresh, _ = mutate("-fresh")
+	if diff := cmp.Diff(verdicts(fresh), verdicts(incremental)); diff != "" {
+		t.Errorf("after editing %s: verdicts (-fresh +incremental):\n%s", edited, diff)
+	}
+	if cmp.Equal(want, verdicts(incremental)) {
+		t.Errorf("after editing %s the verdicts are those before it; the edit was meant to let some mutants survive it", edited)
+	}
+}
