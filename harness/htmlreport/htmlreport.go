@@ -86,7 +86,7 @@ func build(r *report.Report) view {
 		{l.T("outcome.survived", nil), StatusSurvived, fmt.Sprint(r.Summary.Survived)},
 		{l.T("outcome.timeout", nil), StatusTimeout, fmt.Sprint(r.Summary.Timeout)},
 		{l.T("outcome.invalid", nil), StatusExcluded, fmt.Sprint(r.Summary.Invalid)},
-		{l.T("html.stat.predictions", nil), "predicted", fmt.Sprintf("%d/%d", r.Score.Right, r.Score.Predictable)},
+		{l.T("html.stat.predictions", nil), "predicted", fmt.Sprintf("%d/%d", r.RightScored(), r.Score.Predictable)},
 		{l.T("html.stat.own", nil), "own", fmt.Sprintf("%d/%d", r.Score.OwnKills, r.Score.Mutants)},
 	}
 	predicted := map[string]report.Verdict{}

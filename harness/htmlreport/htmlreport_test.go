@@ -473,3 +473,18 @@ func TestEmptyReport(t *testing.T) {
 		t.Error("page does not say that nothing was predicted")
 	}
 }
+
+// TestRightAfterRevealScoresNothing: the page's count of right
+// predictions, like the score line it shows, leaves out a right
+// prediction recorded after its answer was shown.
+func TestRightAfterRevealScoresNothing(t *testing.T) {
+	r := fixture(t)
+	stat := regexp.MustCompile(`<div class="stat s-predicted"><b>(\d+/\d+)</b>`)
+	for recorded, want := range map[string]string{"before": "1/", "after": "0/"} {
+		r.Verdicts[0].Recorded = recorded
+		m := stat.FindStringSubmatch(render(t, r))
+		if m == nil || !strings.HasPrefix(m[1], want) {
+			t.Errorf("recorded %s: predictions right %v, want %s…", recorded, m, want)
+		}
+	}
+}

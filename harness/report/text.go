@@ -325,19 +325,27 @@ func (r *Report) SummaryLine() string {
 	return line
 }
 
+// RightScored counts the right predictions that score: Score.Right but
+// those recorded after their answers were shown (Verdict.Recorded
+// "after"), which grading counts for nothing.
+func (r *Report) RightScored() int {
+	n := r.Score.Right
+	for _, v := range r.Verdicts {
+		if v.Judged && v.Right && v.Recorded == "after" {
+			n--
+		}
+	}
+	return n
+}
+
 // ScoreLine is the student's score, in r's language.
 func (r *Report) ScoreLine() string {
 	l, s := r.Meta.Lang, r.Score
 	// A right prediction recorded after its answer was shown scores
 	// nothing: it is told apart, not counted among the right ones.
-	after := 0
-	for _, v := range r.Verdicts {
-		if v.Judged && v.Right && v.Recorded == "after" {
-			after++
-		}
-	}
+	after := s.Right - r.RightScored()
 	line := l.T("score.line", i18n.M{
-		"Right": s.Right - after, "Predictable": s.Predictable, "Predicted": s.Predicted, "OwnKills": s.OwnKills,
+		"Right": r.RightScored(), "Predictable": s.Predictable, "Predicted": s.Predicted, "OwnKills": s.OwnKills,
 		"Mutants": s.Mutants, "Written": s.OwnObservations, "Valid": s.OwnValid,
 	})
 	if after > 0 {
