@@ -201,11 +201,6 @@ func (g *grader) grade(ctx context.Context, e Entry) (row Row) {
 		return row
 	}
 	stage, err := os.MkdirTemp(g.opt.WorkRoot, "idemlab-stage-")
-	if err == nil {
-		// A worker run without bubblewrap as root is another user,
-		// which reads its job and observations here.
-		err = os.Chmod(stage, 0o755)
-	}
 	if err != nil {
 		row.Flags = append(row.Flags, "grading stopped: "+err.Error())
 		return row

@@ -178,6 +178,23 @@ func (g *grader) lendHeldOut() error {
 	return nil
 }
 
+// forWorker is what a worker is told of the held-out mutants: how to
+// find and judge each, never its code, its killer, its hint or why it
+// did not build, which are the instructor's, and which a worker taken
+// over by an observation could read in its job.
+func forWorker(ms []heldout.Mutant) []heldout.Mutant {
+	out := make([]heldout.Mutant, len(ms))
+	for i, m := range ms {
+		w := heldout.Mutant{UnviableKind: m.UnviableKind, Shown: m.Shown}
+		w.Name, w.Label, w.Step, w.Function, w.Visibility = m.Name, m.Label, m.Step, m.Function, m.Visibility
+		if m.Unviable != "" {
+			w.Unviable = "unviable: " + m.UnviableKind
+		}
+		out[i] = w
+	}
+	return out
+}
+
 // A workOutcome is what became of one submission's worker.
 type workOutcome struct {
 	result    *workResult
@@ -194,9 +211,9 @@ func (g *grader) work(ctx context.Context, stage string, obs []killmatrix.Observ
 	for _, o := range obs {
 		j.Observations = append(j.Observations, jobObservation{Name: o.Name, File: o.File, Run: o.Run})
 	}
-	readOnly := []string{stage}
+	var readOnly []string
 	if g.opt.HeldOut != nil {
-		j.HeldOut = &jobHeldOut{Bin: g.heldBin, Mutants: g.opt.HeldOut.Mutants()}
+		j.HeldOut = &jobHeldOut{Bin: g.heldBin, Mutants: forWorker(g.opt.HeldOut.Mutants())}
 		readOnly = append(readOnly, g.heldBin)
 	}
 	file := filepath.Join(stage, JobFile)
@@ -214,7 +231,7 @@ func (g *grader) work(ctx context.Context, stage string, obs []killmatrix.Observ
 	defer os.RemoveAll(work)
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Path: g.opt.Worker.Path, Args: append(append([]string{}, g.opt.Worker.Args...), file),
-		Env: append([]string{"GOMAXPROCS=1"}, g.opt.Worker.Env...), Work: work, ReadOnly: readOnly,
+		Env: append([]string{"GOMAXPROCS=1"}, g.opt.Worker.Env...), Work: work, ReadOnly: readOnly, Given: []string{stage},
 		Budget: g.opt.Budgets.Sandbox(), NoSandbox: g.opt.NoSandbox, NoProc: true,
 	})
 	if err != nil {

@@ -225,7 +225,9 @@ func buildDir(root string) (string, func(), error) {
 	dir := filepath.Join(os.TempDir(), fmt.Sprintf("idemlab-mutagen-%x", sum[:6]))
 	pidFile := filepath.Join(dir, "pid")
 	for range 2 {
-		err := os.Mkdir(dir, 0o755)
+		// Root's alone: it holds the mutants' source, held-out ones
+		// too, which no worker of another user may read.
+		err := os.Mkdir(dir, 0o700)
 		if err == nil {
 			if err := os.WriteFile(pidFile, []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
 				os.RemoveAll(dir)

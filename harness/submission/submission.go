@@ -249,7 +249,7 @@ func (rd Reader) vet(base, rel, path string, data []byte) (killmatrix.Observatio
 	}
 	if rd.Stage != "" {
 		o.Run = filepath.Join(rd.Stage, base+".txtar")
-		if err := os.WriteFile(o.Run, data, 0o644); err != nil { // for a worker of another user
+		if err := os.WriteFile(o.Run, data, 0o600); err != nil {
 			return killmatrix.Observation{}, err
 		}
 	} else {

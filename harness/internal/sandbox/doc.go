@@ -109,22 +109,28 @@
 //
 // A caller that is root (a grader in a container) never lends the child
 // its own user: Run claims a user id of the child's own, from 60000 to
-// 60999, by a lock file in $TMPDIR/idemlab-sandbox-uids that it holds
-// for the run, so that no two children share one, in this process or
-// another. The child runs as that user and group with no supplementary
-// group; Work is made its own (mode 0700), so the work area and the
-// places writable by everyone (/tmp, /dev/shm) are all it can write,
-// and a root-owned file is out of its reach. Every folder on the way to
-// Work and to each ReadOnly path must let others enter, and each
-// ReadOnly path be readable by others (a program: executable), or Run
-// refuses, naming the path; a program the user cannot reach is copied,
-// for the run, into a folder it can enter but not list, as a file it may
-// execute but not read. When the run ends, Run kills every process
-// still running as that user, including those that left the child's
-// process group (setsid), before it gives the id back. Result.Isolation
-// says "as an unprivileged user". A caller that is not root runs the
-// child as itself, and a process that left the child's process group
-// escapes the kill at the deadline.
+// 60999, by a lock file in /run/idemlab-sandbox-uids (root's alone, one
+// for the machine, whatever $TMPDIR says) that it holds for the run, so
+// that no two children share one, in this process or another. The child
+// runs as that user and group with no supplementary group; Work is made
+// its own (mode 0700), so the work area and the places writable by
+// everyone (/tmp, /dev/shm) are all it can write, and a root-owned file
+// is out of its reach. Spec.Given (its stage) is made root's and its
+// group's, readable by that group alone, so no other user, another
+// run's child included, reads it. Every folder on the way to Work and to
+// each ReadOnly path must let the child enter, and each ReadOnly path be
+// readable by others (a program: executable), or Run refuses, naming the
+// path; a program the user cannot reach is copied, for the run, into a
+// folder it can enter but not list, as a file it may execute but not
+// read. When the run ends, Run kills every process still running as that
+// user, including those that left the child's process group (setsid):
+// as that user, with kill(-1, SIGKILL), which the kernel does in one
+// pass that a process forking as fast as it can cannot outrun, until
+// /proc shows none; an id that is still in use after a second is not
+// given back while the caller runs. Result.Isolation says "as an
+// unprivileged user". A caller that is not root runs the child as
+// itself, and a process that left the child's process group escapes the
+// kill at the deadline.
 //
 // # The rlimits
 //

@@ -126,6 +126,16 @@ func init() {
 		fmt.Printf("uid %d euid %d gid %d groups %v", os.Getuid(), os.Geteuid(), os.Getgid(), groups)
 		return 0
 	}
+	// hop starts another hop, in a session of its own, and exits: a
+	// process whose pid changes every few milliseconds.
+	helpers["hop"] = func(args []string) int {
+		self, _ := os.Executable()
+		cmd := exec.Command(self, "hop", args[0])
+		cmd.Env = os.Environ()
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		_ = cmd.Start()
+		return 0
+	}
 	// escape starts a grandchild in a session of its own, out of the
 	// child's process group, and exits.
 	helpers["escape"] = func(args []string) int {

@@ -79,6 +79,13 @@ type Spec struct {
 	// not under /usr (Path is added when needed), a submission, input
 	// files.
 	ReadOnly []string
+	// Given are paths the caller made for this child alone (a stage of
+	// its input), which it reads as it reads ReadOnly: under bubblewrap
+	// they are bound read-only; without it, when the caller is root, Run
+	// gives them to the child's group for the run (root's, group-readable,
+	// nothing for others), so that no other user reads them, a child of
+	// another run included.
+	Given []string
 	// Budget is what the child may use.
 	Budget Budget
 	// NoSandbox runs the child without bubblewrap, under the rlimits
@@ -207,7 +214,13 @@ func normalize(s *Spec) error {
 	if fi, err := os.Stat(s.Work); err != nil || !fi.IsDir() {
 		return fmt.Errorf("sandbox: work area %s is not a directory", s.Work)
 	}
-	ro := slices.Clone(s.ReadOnly)
+	s.Given = slices.Clone(s.Given)
+	for i, g := range s.Given {
+		if s.Given[i], err = filepath.Abs(g); err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
+	}
+	ro := slices.Concat(s.ReadOnly, s.Given)
 	if real, err := filepath.EvalSymlinks(s.Path); err != nil || !within(real, "/usr") {
 		ro = append(ro, s.Path)
 	}

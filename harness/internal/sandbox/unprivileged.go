@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -27,8 +28,11 @@ const (
 
 // uidLocks is the folder of the lock files by which concurrent callers,
 // in this process or another, claim a user id: a child's id is its own
-// while its lock is held, and a caller that dies releases it.
-var uidLocks = filepath.Join(os.TempDir(), "idemlab-sandbox-uids")
+// while its lock is held, and a caller that dies releases it. It is one
+// folder for the whole machine, whatever $TMPDIR says, since user ids
+// are, and root's alone (/run is), so that no other user can make it
+// first.
+var uidLocks = "/run/idemlab-sandbox-uids"
 
 // account is the unprivileged user a child runs as, claimed for one run.
 type account struct {
@@ -54,16 +58,8 @@ func claim(s *Spec) (*account, error) {
 }
 
 func lockUID() (*account, error) {
-	if err := os.Mkdir(uidLocks, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
-		return nil, fmt.Errorf("sandbox: %w", err)
-	}
-	// /tmp is everyone's: the folder must be root's own, not a child's.
-	fi, err := os.Lstat(uidLocks)
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
-	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); !ok || !fi.IsDir() || st.Uid != 0 || fi.Mode().Perm() != 0o700 {
-		return nil, fmt.Errorf("sandbox: %s is not a folder of root's with mode 0700: remove it", uidLocks)
+	if err := checkLocks(); err != nil {
+		return nil, err
 	}
 	start := rand.IntN(uidCount)
 	for i := range uidCount {
@@ -74,8 +70,12 @@ func lockUID() (*account, error) {
 		}
 		if unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB) == nil {
 			a := &account{uid: uid, lock: f}
-			a.reap() // what an earlier holder that died may have left
-			return a, nil
+			// What an earlier holder that died may have left; an id
+			// that cannot be cleared stays locked, unused.
+			if a.reap() {
+				return a, nil
+			}
+			continue
 		}
 		f.Close()
 	}
@@ -91,6 +91,9 @@ func CheckWorkRoot(dir string) error {
 	if os.Geteuid() != 0 {
 		return nil
 	}
+	if err := checkLocks(); err != nil {
+		return err
+	}
 	a := &account{uid: firstUID}
 	if why := a.unreachable(dir, 0o1); why != "" {
 		return fmt.Errorf("sandbox: the work areas' folder: %s: choose one that others may enter (TMPDIR=/tmp)", why)
@@ -98,8 +101,29 @@ func CheckWorkRoot(dir string) error {
 	return nil
 }
 
+// checkLocks makes the lock folder if need be and checks it is root's
+// own, mode 0700, not a link.
+func checkLocks() error {
+	if err := os.Mkdir(uidLocks, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("sandbox: the user ids' lock folder: %w", err)
+	}
+	fi, err := os.Lstat(uidLocks)
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); !ok || !fi.IsDir() || st.Uid != 0 || fi.Mode().Perm() != 0o700 {
+		return fmt.Errorf("sandbox: %s is not a folder of root's with mode 0700: remove it", uidLocks)
+	}
+	return nil
+}
+
 // ready gives s.Work to the user and checks what it must read.
 func (a *account) ready(s *Spec) error {
+	for _, g := range s.Given {
+		if err := a.give(g); err != nil {
+			return fmt.Errorf("sandbox: giving %s to uid %d: %w", g, a.uid, err)
+		}
+	}
 	if err := os.Chown(s.Work, a.uid, a.uid); err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
@@ -129,6 +153,27 @@ func (a *account) ready(s *Spec) error {
 		return nil
 	}
 	return a.copyProgram(s)
+}
+
+// give makes the tree at path root's and the account's group's, readable
+// by that group and by no other user; links in it are left as they are.
+func (a *account) give(path string) error {
+	return filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type()&os.ModeSymlink != 0 {
+			return nil
+		}
+		if err := os.Lchown(p, 0, a.uid); err != nil {
+			return err
+		}
+		mode := os.FileMode(0o640)
+		if d.IsDir() {
+			mode = 0o750
+		}
+		return os.Chmod(p, mode)
+	})
 }
 
 // copyProgram lends s.Path, which the user cannot run where it is (a
@@ -246,28 +291,38 @@ func (a *account) credential() *syscall.Credential {
 
 // release kills whatever still runs as the user (a process that left the
 // child's process group), removes the program's copy and gives the id
-// back.
+// back; an id some process still runs as, after a second of killing, is
+// kept (its lock held until this process ends) rather than given to
+// another child.
 func (a *account) release() {
-	a.reap()
+	clean := a.reap()
 	if a.private != "" {
 		os.RemoveAll(a.private)
 	}
-	a.lock.Close()
+	if clean {
+		a.lock.Close()
+	}
 }
 
 // reap kills every process whose real or effective user is the
-// account's, until none is left or a second has passed.
-func (a *account) reap() {
+// account's, and reports whether none is left within a second. It kills
+// them as that user, with kill(-1, SIGKILL) from a shell, which the kernel
+// does in one pass that a process forking as fast as it can cannot
+// outrun (its children are made before the pass, and killed, or after
+// their parent is killed, and never); then it looks in /proc.
+func (a *account) reap() bool {
 	deadline := time.Now().Add(time.Second)
-	for time.Now().Before(deadline) {
-		pids := processesOf(a.uid)
-		if len(pids) == 0 {
-			return
+	for {
+		if len(processesOf(a.uid)) == 0 {
+			return true
 		}
-		for _, pid := range pids {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+		if time.Now().After(deadline) {
+			return false
 		}
-		time.Sleep(10 * time.Millisecond)
+		kill := exec.Command("/bin/sh", "-c", "kill -9 -1")
+		kill.SysProcAttr = &syscall.SysProcAttr{Credential: a.credential()}
+		_ = kill.Run()
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -183,5 +184,50 @@ func TestUnprivilegedRunsApart(t *testing.T) {
 			t.Errorf("two children ran as %s: %q", uid, out)
 		}
 		seen[uid] = true
+	}
+}
+
+// TestUnprivilegedReapsHoppers: a process that keeps starting its
+// successor and exiting, so that no pid stays long enough to be killed
+// by pid, is gone when the run ends all the same.
+func TestUnprivilegedReapsHoppers(t *testing.T) {
+	m := asRoot(t)
+	token := "hopping-" + filepath.Base(t.TempDir())
+	s := m.spec(t, testBudget, "hop", token)
+	s.Work = rootWork(t)
+	if res := runIn(t, m, s); res.ExitCode != 0 {
+		t.Fatalf("hop: %+v %q", endOf(res), res.Stderr)
+	}
+	checkGone(t, token)
+}
+
+// TestUnprivilegedGiven: a stage given to the child (Spec.Given), root's
+// alone with mode 0700 on the way in, is read by the child and by no
+// other user: root's, the child's group's, nothing for others.
+func TestUnprivilegedGiven(t *testing.T) {
+	m := asRoot(t)
+	stage, err := os.MkdirTemp("", "sandbox-stage-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(stage)
+	input := filepath.Join(stage, "job.json")
+	if err := os.WriteFile(input, []byte("the job"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := m.spec(t, testBudget, "read", input)
+	s.Work, s.Given = rootWork(t), []string{stage}
+	if res := runIn(t, m, s); string(res.Stdout) != "the job" {
+		t.Fatalf("reading the given %s printed %q (stderr %q)", input, res.Stdout, res.Stderr)
+	}
+	for _, p := range []string{stage, input} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		if fi.Mode().Perm()&0o007 != 0 || st.Uid != 0 || st.Gid < firstUID || st.Gid >= firstUID+uidCount {
+			t.Errorf("%s is %v, uid %d gid %d; want root's and a child's group's, nothing for others", p, fi.Mode(), st.Uid, st.Gid)
+		}
 	}
 }
