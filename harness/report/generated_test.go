@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/harness/i18n"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/mutagen"
 	"idemlab/harness/outcome"
@@ -110,6 +111,30 @@ func TestGenerated(t *testing.T) {
 	} {
 		if !strings.Contains(text.String(), w) {
 			t.Errorf("text report lacks %q:\n%s", w, text.String())
+		}
+	}
+}
+
+// TestCacheLine: the text report of idemlab mutate says, in the report's
+// language, what came from the verdict cache, or that -fresh took
+// nothing; without a cache it says nothing of one.
+func TestCacheLine(t *testing.T) {
+	used := &report.CacheUse{Mutants: 272, Judged: 539, Results: 5484, Searches: 52, Searched: 52, Program: true}
+	tests := []struct {
+		lang  i18n.Lang
+		cache *report.CacheUse
+		want  string
+	}{
+		{i18n.English, used, "from the verdict cache: 272 of the 539 mutants judged with no observation run on them, 5484 observation results, 52 of 52 differential searches, and the program of mutants, not rebuilt (-fresh judges everything anew)"},
+		{i18n.Chinese, used, "来自判定缓存：539 个被评判的变异体中有 272 个未在其上运行任何观测，5484 个观测结果，52 次差分搜索中的 52 次，以及变异体程序（未重新构建）（-fresh 会全部重新评判）"},
+		{i18n.English, &report.CacheUse{Fresh: true}, "verdict cache: -fresh, so every verdict was judged anew here, and kept for the next run"},
+		{i18n.Chinese, &report.CacheUse{Fresh: true}, "判定缓存：使用了 -fresh，本次每个判定都重新得出，并保存供下次运行使用"},
+		{i18n.English, nil, ""},
+	}
+	for _, tt := range tests {
+		r := &report.Report{Meta: report.Meta{Lang: tt.lang}, Cache: tt.cache}
+		if got := r.CacheLine(); got != tt.want {
+			t.Errorf("%s, %+v:\n got %q\nwant %q", tt.lang, tt.cache, got, tt.want)
 		}
 	}
 }
