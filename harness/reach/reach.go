@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
+	"sync"
 )
 
 // Entries returns the names in api, the exported top-level names through
@@ -14,40 +15,83 @@ import (
 // documentation); every observation must then run. Both sources must
 // parse.
 func Entries(ref, mutant []byte, api []string) (entries []string, known bool, err error) {
-	fset := token.NewFileSet()
-	f, refUnits, err := decls(fset, "reference.go", ref)
+	r, err := reference(ref)
 	if err != nil {
 		return nil, false, fmt.Errorf("reference: %v", err)
 	}
-	_, mutUnits, err := decls(fset, "mutant.go", mutant)
+	_, mutUnits, err := decls(token.NewFileSet(), "mutant.go", mutant)
 	if err != nil {
 		return nil, false, fmt.Errorf("mutant: %v", err)
 	}
-	changed, ok := changedNodes(refUnits, mutUnits)
-	if !ok || !sameDirectives(ref, mutant) {
+	changed, ok := changedNodes(r.units, mutUnits)
+	if !ok || !r.sameDirectives(mutant) {
 		return nil, false, nil
 	}
-	g := newGraph(fset, f, refUnits)
-	if touches(g.closure(g.start...), changed) {
+	if touches(r.atStart, changed) {
 		return nil, false, nil
-	}
-	funcs := map[string]bool{}
-	for _, u := range refUnits {
-		if u.fn {
-			funcs[u.key] = true
-		}
 	}
 	entries = []string{}
 	for _, name := range api {
-		if !touches(g.closure(name), changed) {
+		if !touches(r.g.closure(name), changed) {
 			continue
 		}
-		if !funcs[name] {
+		if !r.funcs[name] {
 			return nil, false, nil // read without a call anyone records
 		}
 		entries = append(entries, name)
 	}
 	return entries, true, nil
+}
+
+// A referenceFile is what Entries needs of the reference, the same for
+// every mutant of it: its units, call graph, what runs at start, its
+// functions and its directives. Nothing in it changes once made.
+type referenceFile struct {
+	units   []decl
+	g       *graph
+	atStart map[string]bool
+	funcs   map[string]bool
+	dirs    []string
+	dirErr  error
+}
+
+// lastReference keeps the reference file last made, by its source: a
+// program of mutants asks Entries of hundreds of mutants of one reference.
+var lastReference struct {
+	sync.Mutex
+	src string
+	r   *referenceFile
+}
+
+// reference returns the referenceFile of src, made once for the same
+// source.
+func reference(src []byte) (*referenceFile, error) {
+	lastReference.Lock()
+	defer lastReference.Unlock()
+	if lastReference.r != nil && lastReference.src == string(src) {
+		return lastReference.r, nil
+	}
+	fset := token.NewFileSet()
+	f, units, err := decls(fset, "reference.go", src)
+	if err != nil {
+		return nil, err
+	}
+	r := &referenceFile{units: units, g: newGraph(fset, f, units), funcs: map[string]bool{}}
+	r.atStart = r.g.closure(r.g.start...)
+	for _, u := range units {
+		if u.fn {
+			r.funcs[u.key] = true
+		}
+	}
+	r.dirs, r.dirErr = directives(src)
+	lastReference.src, lastReference.r = string(src), r
+	return r, nil
+}
+
+// sameDirectives reports whether mutant has the reference's directives.
+func (r *referenceFile) sameDirectives(mutant []byte) bool {
+	b, err := directives(mutant)
+	return r.dirErr == nil && err == nil && slices.Equal(r.dirs, b)
 }
 
 // changedNodes are the graph nodes of the units whose text differs; ok is
@@ -74,14 +118,6 @@ func changedNodes(ref, mutant []decl) (changed map[string]bool, ok bool) {
 		}
 	}
 	return changed, true
-}
-
-// sameDirectives reports whether the two files have the same directive
-// comments; both have parsed already.
-func sameDirectives(ref, mutant []byte) bool {
-	a, errA := directives(ref)
-	b, errB := directives(mutant)
-	return errA == nil && errB == nil && slices.Equal(a, b)
 }
 
 // touches reports whether any node of reached is in changed.
