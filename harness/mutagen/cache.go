@@ -15,6 +15,7 @@ import (
 	"idemlab/harness/internal/verdictcache"
 	"idemlab/harness/killmatrix"
 	"idemlab/harness/lab"
+	"idemlab/harness/mutation"
 	"idemlab/harness/outcome"
 	"idemlab/harness/search"
 )
@@ -274,4 +275,30 @@ func fileSum(file string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// CoverCached is [Cover], kept in the verdict cache c (nil: none) under
+// the harness version, src and the mutants, hand-written and generated:
+// what Cover finds depends on nothing else, and costs a gofmt of the
+// whole file for each generated mutant.
+func CoverCached(c *verdictcache.Cache, src []byte, hand []mutation.Mutant, gen []Mutant) (map[string]string, error) {
+	if c == nil {
+		return Cover(src, hand, gen)
+	}
+	mutants, err := json.Marshal(struct {
+		Hand []mutation.Mutant
+		Gen  []Mutant
+	}{hand, gen})
+	if err != nil {
+		return nil, err
+	}
+	key := verdictcache.NewKey([]byte("cover"), []byte(c.Version()), src, mutants)
+	var cover map[string]string
+	if c.Get("cover", key, &cover) {
+		return cover, nil
+	}
+	if cover, err = Cover(src, hand, gen); err == nil {
+		c.Put("cover", key, cover) // one not kept is only found again
+	}
+	return cover, err
 }

@@ -3,6 +3,8 @@ package mutagen
 import (
 	"fmt"
 	"go/format"
+	"runtime"
+	"sync"
 
 	"idemlab/harness/mutation"
 )
@@ -13,17 +15,38 @@ import (
 // field says why of those. A hand mutant that does not apply to src is an
 // error.
 func Cover(src []byte, hand []mutation.Mutant, gen []Mutant) (map[string]string, error) {
+	// Every generated mutant's source, gofmt'd, on every CPU: gofmt of
+	// the whole file for each is most of the time idemlab mutate takes
+	// before it builds, or, with the verdict cache, at all.
+	outs := make([][]byte, len(gen))
+	errs := make([]error, len(gen))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(gen)) {
+		wg.Go(func() {
+			for i := range next {
+				out, err := gen[i].Apply(src)
+				if err == nil {
+					if f, ferr := format.Source(out); ferr == nil {
+						out = f
+					}
+				}
+				outs[i], errs[i] = out, err
+			}
+		})
+	}
+	for i := range gen {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	applied := map[string]string{} // gofmt'd mutated source -> generated id
-	for _, g := range gen {
-		out, err := g.Apply(src)
-		if err != nil {
-			return nil, err
+	for i, g := range gen {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
-		if f, err := format.Source(out); err == nil {
-			out = f
-		}
-		if _, dup := applied[string(out)]; !dup {
-			applied[string(out)] = g.ID
+		if _, dup := applied[string(outs[i])]; !dup {
+			applied[string(outs[i])] = g.ID
 		}
 	}
 	cover := map[string]string{}

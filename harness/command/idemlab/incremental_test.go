@@ -29,9 +29,11 @@ func TestMain(m *testing.M) {
 }
 
 // A verdict is what a generated run says of one mutant: its outcome, its
-// killers and each observation's result on it, and its search.
+// killers and each observation's result on it, its search, and the
+// catalogue mutant it equals.
 type verdict struct {
 	Outcome string
+	Hand    string
 	Killers []killmatrix.Kill
 	Cells   map[string]string
 	Search  string
@@ -41,7 +43,7 @@ type verdict struct {
 func verdicts(r *report.Report) map[string]verdict {
 	out := map[string]verdict{}
 	for _, m := range r.Mutants {
-		v := verdict{Outcome: string(m.Outcome), Killers: m.KilledBy, Cells: map[string]string{}}
+		v := verdict{Outcome: string(m.Outcome), Hand: m.Hand, Killers: m.KilledBy, Cells: map[string]string{}}
 		for name, c := range m.Cells {
 			v.Cells[name] = string(c.Status)
 			if c.NotReached {

@@ -79,6 +79,7 @@ type generated struct {
 	selected []mutagen.Mutant
 	eq       *mutagen.Equivalents
 	hand     map[string]string
+	cache    *verdictcache.Cache // nil: none
 }
 
 func runMutate(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
@@ -141,7 +142,8 @@ func prepareMutants(l *lab.Lab, f mutateFlags, stderr io.Writer) (*generated, in
 	if err := g.equivalents(f.list, stderr); err != nil {
 		return nil, exitcode.Usage, err
 	}
-	cover, err := mutagen.Cover(g.src, l.Catalogue.Mutants, g.all)
+	g.cache = openCache(l, root, f.fresh, stderr)
+	cover, err := mutagen.CoverCached(g.cache, g.src, l.Catalogue.Mutants, g.all)
 	if err != nil {
 		return nil, exitcode.Internal, err
 	}
@@ -204,8 +206,7 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 	meter.Stage(fmt.Sprintf("building %d mutants into one binary", len(g.selected)))
 	opt := f.Build
 	opt.FirstKill = !f.everyObs
-	cache := openCache(g.lab, g.root, f.fresh, stderr)
-	p, err := mutagen.Build(g.lab, g.src, g.selected, mutagen.BuildOptions{Root: g.root, Cache: cache})
+	p, err := mutagen.Build(g.lab, g.src, g.selected, mutagen.BuildOptions{Root: g.root, Cache: g.cache})
 	if err != nil {
 		return failMutate(stderr, exitcode.Internal, err)
 	}
@@ -238,7 +239,7 @@ func judgeMutants(g *generated, f mutateFlags, stdout, stderr io.Writer) int {
 	}
 	r := report.Generated(report.GeneratedRun{Lab: g.lab.Name, Source: g.lab.Layout.Source, Text: g.src, Mutants: g.selected, Result: res, Equivalents: g.eq, Hand: g.hand, Searches: searches})
 	g.unrecorded(r)
-	r.Cache = cacheUse(cache, p, m, running)
+	r.Cache = cacheUse(g.cache, p, m, running)
 	observationSources(r, g.root)
 	if err := writers.To(writers.Reports, f.Format, f.Out, stdout, r); err != nil {
 		return failMutate(stderr, exitcode.Internal, err)
