@@ -39,7 +39,7 @@
 //     input can tell from the reference, each with why (idemlab mutate
 //     reads it).
 //
-// [Lab] returns the lab as a [lab.Lab]: the reference (idem.Reference), the
+// [Lab] returns the lab as a [lab.Lab]: the reference (generated in registry_gen.go), the
 // compiled mutants in the catalogue's order, the catalogue, the idem
 // command, and the layout of the checkout (the observations in testdata/,
 // the worksheets and their history at the root). Programs the harness

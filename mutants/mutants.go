@@ -31,6 +31,6 @@ const AnswersFile = "mutants/testdata/answers/key.json"
 func Lab() *lab.Lab { return theLab() }
 
 var theLab = sync.OnceValue(func() *lab.Lab {
-	return lab.Spec{Name: "idemstore", Catalogue: catalogueJSON, Answers: answersJSON, Reference: idem.Reference, Mutants: generated,
+	return lab.Spec{Name: "idemstore", Catalogue: catalogueJSON, Answers: answersJSON, Reference: reference, Mutants: generated,
 		Commands: []lab.Command{idem.Command()}}.Lab()
 })

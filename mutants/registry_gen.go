@@ -12,8 +12,25 @@ import (
 	m6purge "idemlab/mutants/6_purge"
 	m7counts "idemlab/mutants/7_counts"
 	m8cycle "idemlab/mutants/8_cycle"
+	ref "idemlab/reference"
 	api "idemlab/reference/idem"
 )
+
+// reference is the lab's reference implementation, idemlab/reference.
+var reference = lab.Impl{Name: "reference", Value: api.API{
+	DefaultLimit:    ref.DefaultLimit,
+	ErrInvalidLimit: &ref.ErrInvalidLimit,
+	Driver:          &ref.Driver,
+	InitDB:          ref.InitDB,
+	Reserve:         ref.Reserve,
+	Finish:          ref.Finish,
+	Fetch:           ref.Fetch,
+	Expired:         ref.Expired,
+	Purge:           ref.Purge,
+	Drain:           ref.Drain,
+	Counts:          ref.Counts,
+	RetentionCycle:  ref.RetentionCycle,
+}}
 
 // generated holds every implementation listed here, in order.
 var generated = []lab.Impl{

@@ -12,9 +12,9 @@ import (
 // The tests run the idempotency-key store lab, with fakes made from its
 // reference by replacing one function.
 
-func ref() lab.Impl { return idem.Reference }
+func ref() lab.Impl { return mutants.Lab().Reference }
 
-func refAPI() idem.API { return idem.Reference.Value.(idem.API) }
+func refAPI() idem.API { return ref().Value.(idem.API) }
 
 // fake is the reference, called name, with edit applied to its API.
 func fake(name string, edit func(*idem.API)) lab.Impl {

@@ -89,8 +89,9 @@
 //     mutant is a copy of the file with a comment of its own (genmutants).
 //   - reference/CMD/, the lab's command package: an API struct with one
 //     field per exported name of the store's source, a variable held by
-//     address (Sound checks it against the source), the reference as a
-//     lab.Impl of that struct, and the command, a lab.Command whose Run
+//     address (Sound checks it against the source; genmutants fills it
+//     for the reference too, in registry_gen.go), and the command, a
+//     lab.Command whose Run
 //     refuses a malformed line with a lab.Misuse before touching anything
 //     (harness/labcmd has the parsers and the interleavings).
 //   - mutants/catalogue.json (harness/schemas/catalogue.schema.json): each
@@ -106,8 +107,8 @@
 //     catalogue.json (which writes the copies and registry_gen.go; go
 //     generate ./... must leave them fresh, CopiesAreFresh), the catalogue
 //     and answer key embedded, and Lab() returning a lab.Spec's Lab (name,
-//     folder, catalogue, answer key, reference, the generated mutants, the
-//     command).
+//     folder, catalogue, answer key, the generated reference and mutants,
+//     the command).
 //   - mutants/testdata/answers/clauses.json, the contract's clauses and the observations
 //     that pin each (Clauses); mutants/equivalent.json, the generated
 //     mutants no observation can tell apart, each with why (idemlab mutate,

@@ -95,7 +95,7 @@ func writeIndented(b *bytes.Buffer, snippet string) {
 // read from catalogueFile (slash-separated, relative to the module root),
 // keyed by slash-separated path relative to root: one copy of the
 // reference per mutant, in a folder named for its ID beside the catalogue,
-// and the registry that compiles them all in.
+// and the registry that compiles them all in, with the reference.
 func Generate(root, catalogueFile string, c *Catalogue) (map[string][]byte, error) {
 	ref, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.Reference)))
 	if err != nil {
@@ -107,7 +107,8 @@ func Generate(root, catalogueFile string, c *Catalogue) (map[string][]byte, erro
 	}
 	dir := path.Dir(catalogueFile)
 	files := map[string][]byte{}
-	reg := Registry{Package: path.Base(dir), API: c.API, Imports: map[string]string{}}
+	reg := Registry{Package: path.Base(dir), API: c.API, Imports: map[string]string{},
+		Reference: path.Join(module, path.Dir(c.Reference))}
 	if reg.Fields, err = APIFields(ref); err != nil {
 		return nil, err
 	}

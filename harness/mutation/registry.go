@@ -37,6 +37,12 @@ type Registry struct {
 	Imports map[string]string
 	// Entries are the implementations, in order.
 	Entries []Entry
+	// Reference, when set, is the import path of the reference source's
+	// package: the file then also declares the lab's reference
+	// implementation, a lab.Impl named "reference" in a variable named
+	// reference, so that a lab need not write the API struct's filling
+	// out by hand.
+	Reference string
 }
 
 // A Field is one exported top-level name of the reference source. A
@@ -124,10 +130,16 @@ package {{.Package}}
 
 import (
 	"{{.LabPackage}}"
-{{if .Entries}}	api "{{.APIPath}}"{{end}}
+{{if or .Entries .Reference}}	api "{{.APIPath}}"{{end}}
+{{if .Reference}}	ref "{{.Reference}}"{{end}}
 {{range .ImportList}}	{{.Name}} "{{.Path}}"
 {{end}})
-
+{{if .Reference}}
+// reference is the lab's reference implementation, {{.Reference}}.
+var reference = lab.Impl{Name: "reference", Value: api.{{.APIName}}{
+{{range .Fields}}	{{.Name}}: {{if .Var}}&{{end}}ref.{{.Name}},
+{{end}}}}
+{{end}}
 // {{.Var}} holds every implementation listed here, in order.
 var {{.Var}} = []lab.Impl{
 {{range $e := .Entries}}	{Name: {{printf "%q" $e.Name}}, Value: api.{{$.APIName}}{

@@ -26,7 +26,7 @@ import (
 func TestSlowOwnObservationIsATimeout(t *testing.T) {
 	// A reference whose fetch of the key "slow" never returns, so that one
 	// observation hangs and every other behaves.
-	api := idem.Reference.Value.(idem.API)
+	api := mutants.Lab().Reference.Value.(idem.API)
 	fetch := api.Fetch
 	api.Fetch = func(path, key string, now float64) (any, error) {
 		if key == "slow" {

@@ -1,16 +1,12 @@
 package idem
 
-import (
-	"idemlab/harness/lab"
-	"idemlab/reference"
-)
-
 // API is the store's API as values: one field for each exported top-level
 // name of reference/store.go, filled from the reference or from one
-// mutated copy of it. Functions and constants are held by value, variables
+// mutated copy of it (mutants/registry_gen.go, generated). Functions and constants are held by value, variables
 // by address, so that every user of an implementation shares them. The
-// harness generates the registries that fill it for every mutant, so its
-// fields must stay exactly the source's exported names (a test checks).
+// harness generates the registries that fill it for the reference and
+// every mutant, so its fields must stay exactly the source's exported
+// names (a test checks).
 type API struct {
 	DefaultLimit    int
 	ErrInvalidLimit *error
@@ -27,22 +23,3 @@ type API struct {
 	// file with (see reference.Driver).
 	Driver *string
 }
-
-// ReferenceName is the name of the reference implementation.
-const ReferenceName = "reference"
-
-// Reference is the correct store, package idemlab/reference.
-var Reference = lab.Impl{Name: ReferenceName, Value: API{
-	DefaultLimit:    reference.DefaultLimit,
-	ErrInvalidLimit: &reference.ErrInvalidLimit,
-	InitDB:          reference.InitDB,
-	Reserve:         reference.Reserve,
-	Finish:          reference.Finish,
-	Fetch:           reference.Fetch,
-	Expired:         reference.Expired,
-	Purge:           reference.Purge,
-	Drain:           reference.Drain,
-	Counts:          reference.Counts,
-	RetentionCycle:  reference.RetentionCycle,
-	Driver:          &reference.Driver,
-}}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"idemlab/mutants"
 	"idemlab/reference/idem"
 )
 
@@ -20,7 +21,7 @@ func ExampleRun() {
 		{"fetch", "k1", "10"},
 		{"purge", "10", "0"},
 	} {
-		if err := idem.Run(idem.Reference, dir, line, os.Stdout); err != nil {
+		if err := idem.Run(mutants.Lab().Reference, dir, line, os.Stdout); err != nil {
 			fmt.Println("error:", err)
 		}
 	}

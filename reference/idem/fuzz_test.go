@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"idemlab/mutants"
 	"idemlab/reference/idem"
 )
 
@@ -68,7 +69,7 @@ func FuzzRun(f *testing.F) {
 		empty := t.TempDir()
 
 		var out bytes.Buffer
-		err := idem.Run(idem.Reference, withStore, slices.Clone(args), &out)
+		err := idem.Run(mutants.Lab().Reference, withStore, slices.Clone(args), &out)
 		var usage *idem.UsageError
 		isUsage := errors.As(err, &usage)
 		if err != nil && out.Len() != 0 {
@@ -84,7 +85,7 @@ func FuzzRun(f *testing.F) {
 		}
 
 		out.Reset()
-		err2 := idem.Run(idem.Reference, empty, slices.Clone(args), &out)
+		err2 := idem.Run(mutants.Lab().Reference, empty, slices.Clone(args), &out)
 		if errors.As(err2, &usage) != isUsage {
 			t.Errorf("idem %q: with a store: %v; without one: %v; want a usage error in both or neither", args, err, err2)
 		}
@@ -114,7 +115,7 @@ func fuzzStoreImage(f *testing.F) []byte {
 		{"reserve", "z", "v", "100"},
 		{"finish", "z", "v", `"live"`},
 	} {
-		if err := idem.Run(idem.Reference, dir, args, new(bytes.Buffer)); err != nil {
+		if err := idem.Run(mutants.Lab().Reference, dir, args, new(bytes.Buffer)); err != nil {
 			f.Fatalf("idem %q: %v", args, err)
 		}
 	}

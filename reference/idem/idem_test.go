@@ -141,7 +141,7 @@ func TestRunUsageErrorsCreateNoStore(t *testing.T) {
 	for _, tc := range usageCases {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			out, err := run(t, idem.Reference, dir, tc.args...)
+			out, err := run(t, mutants.Lab().Reference, dir, tc.args...)
 			checkUsageError(t, err, tc.cmd, tc.want)
 			if out != "" {
 				t.Errorf("stdout = %q, want nothing", out)
@@ -164,9 +164,9 @@ func TestRunUsageErrorsLeaveStoreUnchanged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			db := filepath.Join(dir, idem.DefaultDB)
-			mustRun(t, idem.Reference, dir, "init")
-			mustRun(t, idem.Reference, dir, "reserve", "k", "v", "10")
-			mustRun(t, idem.Reference, dir, "finish", "k", "v", `{"receipt":1}`)
+			mustRun(t, mutants.Lab().Reference, dir, "init")
+			mustRun(t, mutants.Lab().Reference, dir, "reserve", "k", "v", "10")
+			mustRun(t, mutants.Lab().Reference, dir, "finish", "k", "v", `{"receipt":1}`)
 			rowsBefore, err := readRows(db)
 			if err != nil {
 				t.Fatal(err)
@@ -177,7 +177,7 @@ func TestRunUsageErrorsLeaveStoreUnchanged(t *testing.T) {
 			bytesBefore := readFile(t, db)
 			filesBefore := listDir(t, dir)
 
-			out, err := run(t, idem.Reference, dir, tc.args...)
+			out, err := run(t, mutants.Lab().Reference, dir, tc.args...)
 			checkUsageError(t, err, tc.cmd, tc.want)
 			if out != "" {
 				t.Errorf("stdout = %q, want nothing", out)
@@ -206,9 +206,9 @@ func TestRunFinishRejectsTextAfterJSON(t *testing.T) {
 	for _, arg := range []string{`{"a":1}x`, `1 2`, `{"a":1}]`, `{"a":1}}`, `1]`} {
 		t.Run(arg, func(t *testing.T) {
 			dir := t.TempDir()
-			mustRun(t, idem.Reference, dir, "init")
-			mustRun(t, idem.Reference, dir, "reserve", "k", "v", "10")
-			_, err := run(t, idem.Reference, dir, "finish", "k", "v", arg)
+			mustRun(t, mutants.Lab().Reference, dir, "init")
+			mustRun(t, mutants.Lab().Reference, dir, "reserve", "k", "v", "10")
+			_, err := run(t, mutants.Lab().Reference, dir, "finish", "k", "v", arg)
 			checkUsageError(t, err, "finish", []string{fmt.Sprintf("JSON %q", arg)})
 			rows, err := readRows(filepath.Join(dir, idem.DefaultDB))
 			if err != nil {
@@ -276,7 +276,7 @@ func TestRunOutputs(t *testing.T) {
 			`{"id":"z","fingerprint":"v2","status":"pending","response":null,"expires":20}` + "\n"},
 	}
 	for i, step := range steps {
-		got, err := run(t, idem.Reference, dir, step.args...)
+		got, err := run(t, mutants.Lab().Reference, dir, step.args...)
 		if err != nil {
 			t.Fatalf("step %d: idem %q: %v", i, step.args, err)
 		}
@@ -300,19 +300,19 @@ func TestRunDBFlag(t *testing.T) {
 		{"-db", abs, "init"},
 		{"-db", "ignored.db", "-db", "last.db", "init"},
 	} {
-		mustRun(t, idem.Reference, dir, args...)
+		mustRun(t, mutants.Lab().Reference, dir, args...)
 	}
 	want := []string{"dash.db", "eq.db", "last.db", "rel.db", "sub.db"}
 	if diff := cmp.Diff(want, listDir(t, dir)); diff != "" {
 		t.Errorf("stores created in dir (-want +got):\n%s", diff)
 	}
-	mustRun(t, idem.Reference, dir, "-db", abs, "reserve", "k", "v", "1")
-	got := mustRun(t, idem.Reference, "/nonexistent-dir-ignored-for-absolute-paths", "-db", abs, "rows")
+	mustRun(t, mutants.Lab().Reference, dir, "-db", abs, "reserve", "k", "v", "1")
+	got := mustRun(t, mutants.Lab().Reference, "/nonexistent-dir-ignored-for-absolute-paths", "-db", abs, "rows")
 	want1 := `{"id":"k","fingerprint":"v","status":"pending","response":null,"expires":1}` + "\n"
 	if diff := cmp.Diff(want1, got); diff != "" {
 		t.Errorf("rows of a store named by an absolute path with '#' and '?' (-want +got):\n%s", diff)
 	}
-	if got := mustRun(t, idem.Reference, dir, "-db", "rel.db", "counts"); got != `{"done":0,"pending":0}`+"\n" {
+	if got := mustRun(t, mutants.Lab().Reference, dir, "-db", "rel.db", "counts"); got != `{"done":0,"pending":0}`+"\n" {
 		t.Errorf("counts of rel.db = %q", got)
 	}
 }
@@ -336,16 +336,16 @@ var awkwardKeys = []string{
 // would-be injection left the table in place.
 func TestRunKeysVerbatim(t *testing.T) {
 	dir := t.TempDir()
-	mustRun(t, idem.Reference, dir, "init")
+	mustRun(t, mutants.Lab().Reference, dir, "init")
 	for _, k := range awkwardKeys {
-		if got := mustRun(t, idem.Reference, dir, "reserve", k, "d:"+k, "7"); got != "true\n" {
+		if got := mustRun(t, mutants.Lab().Reference, dir, "reserve", k, "d:"+k, "7"); got != "true\n" {
 			t.Fatalf("reserve %q = %q, want true", k, got)
 		}
-		if got := mustRun(t, idem.Reference, dir, "finish", k, "d:"+k, `{"key":`+mustJSON(t, k)+`}`); got != "true\n" {
+		if got := mustRun(t, mutants.Lab().Reference, dir, "finish", k, "d:"+k, `{"key":`+mustJSON(t, k)+`}`); got != "true\n" {
 			t.Fatalf("finish %q = %q, want true", k, got)
 		}
 	}
-	if got := mustRun(t, idem.Reference, dir, "counts"); got != `{"done":10,"pending":0}`+"\n" {
+	if got := mustRun(t, mutants.Lab().Reference, dir, "counts"); got != `{"done":10,"pending":0}`+"\n" {
 		t.Fatalf("counts = %q: the table did not survive its keys", got)
 	}
 
@@ -353,7 +353,7 @@ func TestRunKeysVerbatim(t *testing.T) {
 	// and backslashes escaped, HTML and unicode kept raw, control
 	// characters and U+2028 escaped. Byte order, as SQLite sorts TEXT.
 	wantExpired := `["","'; DROP TABLE keys; --","-dash-first","<tag>&amp;","back\\slash","line\u2028sep","say \"hi\"","tab\tand\nnewline","with space","ключ-ü-日本-🙂"]` + "\n"
-	got := mustRun(t, idem.Reference, dir, "expired", "7", "100")
+	got := mustRun(t, mutants.Lab().Reference, dir, "expired", "7", "100")
 	if diff := cmp.Diff(wantExpired, got); diff != "" {
 		t.Errorf("expired output (-want +got):\n%s", diff)
 	}
@@ -368,7 +368,7 @@ func TestRunKeysVerbatim(t *testing.T) {
 	}
 
 	wantRow := `{"id":"say \"hi\"","fingerprint":"d:say \"hi\"","status":"done","response":{"key":"say \"hi\""},"expires":7}`
-	lines := strings.Split(strings.TrimSuffix(mustRun(t, idem.Reference, dir, "rows"), "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(mustRun(t, mutants.Lab().Reference, dir, "rows"), "\n"), "\n")
 	if !containsLine(lines, wantRow) {
 		t.Errorf("rows has no line %s; got:\n%s", wantRow, strings.Join(lines, "\n"))
 	}
@@ -396,7 +396,7 @@ func TestRunKeysVerbatim(t *testing.T) {
 	}
 	for _, k := range awkwardKeys {
 		want := `{"key":` + mustJSON(t, k) + "}\n"
-		if got := mustRun(t, idem.Reference, dir, "fetch", k, "6"); got != want {
+		if got := mustRun(t, mutants.Lab().Reference, dir, "fetch", k, "6"); got != want {
 			t.Errorf("fetch %q = %q, want %q", k, got, want)
 		}
 	}
@@ -438,7 +438,7 @@ func TestRunOperationErrors(t *testing.T) {
 	} {
 		t.Run("missing/"+args[0], func(t *testing.T) {
 			dir := t.TempDir()
-			out, err := run(t, idem.Reference, dir, args...)
+			out, err := run(t, mutants.Lab().Reference, dir, args...)
 			var usage *idem.UsageError
 			if err == nil || errors.As(err, &usage) {
 				t.Fatalf("error = %v, want an operation error", err)
@@ -460,7 +460,7 @@ func TestRunOperationErrors(t *testing.T) {
 			if err := os.Mkdir(filepath.Join(dir, idem.DefaultDB), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			out, err := run(t, idem.Reference, dir, args...)
+			out, err := run(t, mutants.Lab().Reference, dir, args...)
 			var usage *idem.UsageError
 			if err == nil || errors.As(err, &usage) {
 				t.Fatalf("error = %v, want an operation error", err)
@@ -564,7 +564,7 @@ func TestRunUsesGivenImpl(t *testing.T) {
 			for _, s := range []struct {
 				impl lab.Impl
 				want string
-			}{{idem.Reference, tc.ref}, {m, tc.mut}} {
+			}{{mutants.Lab().Reference, tc.ref}, {m, tc.mut}} {
 				dir := t.TempDir()
 				for _, args := range tc.setup {
 					mustRun(t, s.impl, dir, args...)
@@ -595,10 +595,10 @@ func TestRunMutantRowsShowLoss(t *testing.T) {
 		t.Fatal("mutant 6_purge_deletes_pending not found")
 	}
 	want := map[string]string{
-		idem.ReferenceName: `{"id":"p","fingerprint":"v","status":"pending","response":null,"expires":1}` + "\n",
-		m.Name:             "",
+		mutants.Lab().Reference.Name: `{"id":"p","fingerprint":"v","status":"pending","response":null,"expires":1}` + "\n",
+		m.Name:                       "",
 	}
-	for _, s := range []lab.Impl{idem.Reference, m} {
+	for _, s := range []lab.Impl{mutants.Lab().Reference, m} {
 		dir := t.TempDir()
 		mustRun(t, s, dir, "init")
 		mustRun(t, s, dir, "reserve", "p", "v", "1")
@@ -615,10 +615,10 @@ func TestRunHugeKeyAndResponse(t *testing.T) {
 	dir := t.TempDir()
 	key := strings.Repeat("k'\"; DROP TABLE keys; --", 1<<20/24)
 	response := `{"blob":"` + strings.Repeat("x", 4<<20) + `"}`
-	mustRun(t, idem.Reference, dir, "init")
-	mustRun(t, idem.Reference, dir, "reserve", key, "v", "10")
-	mustRun(t, idem.Reference, dir, "finish", key, "v", response)
-	got := mustRun(t, idem.Reference, dir, "fetch", key, "5")
+	mustRun(t, mutants.Lab().Reference, dir, "init")
+	mustRun(t, mutants.Lab().Reference, dir, "reserve", key, "v", "10")
+	mustRun(t, mutants.Lab().Reference, dir, "finish", key, "v", response)
+	got := mustRun(t, mutants.Lab().Reference, dir, "fetch", key, "5")
 	if got != response+"\n" {
 		t.Errorf("fetch returned %d bytes, want the %d stored", len(got), len(response)+1)
 	}
@@ -696,7 +696,7 @@ type row struct {
 // the reference's command (rows reads the table, never the store's API).
 func readRows(path string) ([]row, error) {
 	var out bytes.Buffer
-	if err := idem.Run(idem.Reference, filepath.Dir(path), []string{"-db", path, "rows"}, &out); err != nil {
+	if err := idem.Run(mutants.Lab().Reference, filepath.Dir(path), []string{"-db", path, "rows"}, &out); err != nil {
 		return nil, err
 	}
 	rows := []row{}

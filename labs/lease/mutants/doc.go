@@ -33,7 +33,7 @@
 //     mutagen) that no lease command can tell from the reference, each
 //     with why.
 //
-// [Lab] returns the lab: the reference (lease.Reference), the compiled
+// [Lab] returns the lab: the reference (generated in registry_gen.go), the compiled
 // mutants in the catalogue's order, the catalogue, the lease command, and
 // the layout (observations in labs/lease/testdata, the worksheets and
 // their history in labs/lease). Programs the harness generates for

@@ -27,6 +27,6 @@ const Dir = "labs/lease"
 func Lab() *lab.Lab { return theLab() }
 
 var theLab = sync.OnceValue(func() *lab.Lab {
-	return lab.Spec{Name: "lease", Dir: Dir, Catalogue: catalogueJSON, Answers: answersJSON, Reference: lease.Reference, Mutants: generated,
+	return lab.Spec{Name: "lease", Dir: Dir, Catalogue: catalogueJSON, Answers: answersJSON, Reference: reference, Mutants: generated,
 		Commands: []lab.Command{lease.Command()}}.Lab()
 })

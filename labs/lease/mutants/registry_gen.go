@@ -12,8 +12,26 @@ import (
 	m6abandoned "idemlab/labs/lease/mutants/6_abandoned"
 	m7compensate "idemlab/labs/lease/mutants/7_compensate"
 	m8cycle "idemlab/labs/lease/mutants/8_cycle"
+	ref "idemlab/labs/lease/reference"
 	api "idemlab/labs/lease/reference/lease"
 )
+
+// reference is the lab's reference implementation, idemlab/labs/lease/reference.
+var reference = lab.Impl{Name: "reference", Value: api.API{
+	DefaultLimit:    ref.DefaultLimit,
+	ErrInvalidLimit: &ref.ErrInvalidLimit,
+	Driver:          &ref.Driver,
+	InitDB:          ref.InitDB,
+	Claim:           ref.Claim,
+	Renew:           ref.Renew,
+	Takeover:        ref.Takeover,
+	Finish:          ref.Finish,
+	Fetch:           ref.Fetch,
+	Abandoned:       ref.Abandoned,
+	Compensate:      ref.Compensate,
+	Inspect:         ref.Inspect,
+	FencingCycle:    ref.FencingCycle,
+}}
 
 // generated holds every implementation listed here, in order.
 var generated = []lab.Impl{

@@ -1,17 +1,13 @@
 package lease
 
-import (
-	"idemlab/harness/lab"
-	"idemlab/labs/lease/reference"
-)
-
 // API is the lease store's API as values: one field for each exported
 // top-level name of labs/lease/reference/store.go, filled from the
 // reference or from one mutated copy of it. Functions and constants are
 // held by value, variables by address, so that every user of an
 // implementation shares them. The harness generates the registries that
-// fill it for every mutant, so its fields must stay exactly the source's
-// exported names (a test checks).
+// fill it for the reference and every mutant (mutants/registry_gen.go),
+// so its fields must stay exactly the source's exported names (a test
+// checks).
 type API struct {
 	DefaultLimit    int
 	ErrInvalidLimit *error
@@ -29,24 +25,3 @@ type API struct {
 	// file with (see reference.Driver).
 	Driver *string
 }
-
-// ReferenceName is the name of the reference implementation.
-const ReferenceName = "reference"
-
-// Reference is the correct lease store, package
-// idemlab/labs/lease/reference.
-var Reference = lab.Impl{Name: ReferenceName, Value: API{
-	DefaultLimit:    reference.DefaultLimit,
-	ErrInvalidLimit: &reference.ErrInvalidLimit,
-	InitDB:          reference.InitDB,
-	Claim:           reference.Claim,
-	Renew:           reference.Renew,
-	Takeover:        reference.Takeover,
-	Finish:          reference.Finish,
-	Fetch:           reference.Fetch,
-	Abandoned:       reference.Abandoned,
-	Compensate:      reference.Compensate,
-	Inspect:         reference.Inspect,
-	FencingCycle:    reference.FencingCycle,
-	Driver:          &reference.Driver,
-}}

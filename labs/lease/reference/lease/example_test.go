@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"idemlab/labs/lease/mutants"
 	"idemlab/labs/lease/reference/lease"
 )
 
@@ -20,7 +21,7 @@ func ExampleRun() {
 		{"inspect", "k1"},
 		{"abandoned", "20", "0"},
 	} {
-		if err := lease.Run(lease.Reference, dir, line, os.Stdout); err != nil {
+		if err := lease.Run(mutants.Lab().Reference, dir, line, os.Stdout); err != nil {
 			fmt.Println("error:", err)
 		}
 	}
