@@ -71,9 +71,9 @@
 //
 // A lab's test reads its table with Parse, lists its observations, and
 // fails on what Check and Unpinned report; in the idempotency-key lab that
-// is TestClauses in package mutants:
+// is TestChecks/Clauses in package mutants:
 //
-//	go test ./mutants -run TestClauses
+//	go test ./mutants -run TestChecks/Clauses
 //
 // The package knows no lab: it reads no files and imports no lab package.
 package clauses

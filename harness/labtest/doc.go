@@ -8,10 +8,7 @@
 //	func TestPredictions(t *testing.T)         { labtest.Predictions(t, mutants.Lab()) }
 //	func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, mutants.Lab()) }
 //	func TestExampleWorksheet(t *testing.T)    { labtest.ExampleWorksheet(t, mutants.Lab()) }
-//	func TestClauses(t *testing.T)             { labtest.Clauses(t, mutants.Lab()) }
-//	func TestCopiesAreFresh(t *testing.T)      { labtest.CopiesAreFresh(t, mutants.Lab()) }
-//	func TestLabIsSound(t *testing.T)          { labtest.Sound(t, mutants.Lab()) }
-//	func TestHandWritten(t *testing.T)         { labtest.HandWritten(t, mutants.Lab()) }
+//	func TestChecks(t *testing.T)              { labtest.Checks(t, mutants.Lab()) }
 //
 // The slow checks, which build programs of mutants and start grading
 // workers, the student's quick loop does not wait for: idemlab/labs/labstest

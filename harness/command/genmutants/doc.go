@@ -30,7 +30,7 @@
 //
 // It prints "wrote FILE" and "removed FILE" for what it changed, and
 // nothing when every file was fresh. In the store lab, go generate
-// ./mutants runs it, and TestCopiesAreFresh in package mutants fails when a
+// ./mutants runs it, and TestChecks/CopiesAreFresh in package mutants fails when a
 // checked-in copy has drifted.
 //
 // # Exit status

@@ -24,13 +24,9 @@ func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, muta
 // says; go test -run TestExampleWorksheet -update rewrites it.
 func TestExampleWorksheet(t *testing.T) { labtest.ExampleWorksheet(t, mutants.Lab()) }
 
-// The lab's own soundness: its clause table, its generated copies, its
-// value, and the hand-written mutants' reasons.
-func TestClauses(t *testing.T)        { labtest.Clauses(t, mutants.Lab()) }
-func TestCopiesAreFresh(t *testing.T) { labtest.CopiesAreFresh(t, mutants.Lab()) }
-func TestLabIsSound(t *testing.T)     { labtest.Sound(t, mutants.Lab()) }
-func TestHandWritten(t *testing.T)    { labtest.HandWritten(t, mutants.Lab()) }
-func TestChinese(t *testing.T)        { labtest.Chinese(t, mutants.Lab()) }
+// TestChecks: the lab's own soundness (its clause table, generated
+// copies, value, hand-written mutants' reasons and Chinese usage).
+func TestChecks(t *testing.T) { labtest.Checks(t, mutants.Lab()) }
 
 // TestInterleaveIgnoresScheduling: the edge observations that race two
 // workers (the takeover race, the stale finish, the cycle) print the same

@@ -1,8 +1,6 @@
 package lease
 
 import (
-	"io"
-
 	"idemlab/harness/lab"
 	"idemlab/harness/labcmd"
 )
@@ -10,10 +8,6 @@ import (
 // DefaultDB is the store file commands use when -db is not given, relative
 // to the directory they run in.
 const DefaultDB = "store.db"
-
-// A UsageError is a command line that names no command, the wrong number
-// of arguments, or an argument that does not parse. Nothing was run.
-type UsageError = labcmd.UsageError
 
 // table is the lease command: the usage text, the lab's command table and
 // the generated command list in this package's documentation all come
@@ -116,16 +110,3 @@ NOW 和 TTL 是秒数：一个十进制数，或 NaN、Inf、-Inf。TOKEN 是整
 
 // Command is the lease command as the lab's observations use it.
 func Command() lab.Command { return table.Command() }
-
-// Run executes one lease command line against impl and writes its result
-// to stdout (see labcmd.Table.Run).
-func Run(impl lab.Impl, dir string, args []string, stdout io.Writer) error {
-	return table.Run(impl, dir, args, stdout)
-}
-
-// Usage describes every command.
-var Usage = UsageIn("en")
-
-// UsageIn is Usage in language lang ("en" or "zh-CN"; any other is
-// English).
-func UsageIn(lang string) string { return table.UsageIn(lang) }

@@ -1,0 +1,25 @@
+package labtest
+
+import (
+	"testing"
+
+	"idemlab/harness/lab"
+)
+
+// Checks runs the checks of a lab's own soundness that need nothing but
+// the lab, each a subtest named for it: its clause table (Clauses), its
+// generated copies (CopiesAreFresh), its value against its files (Sound),
+// its hand-written mutants' reasons (HandWritten) and its Chinese usage
+// (Chinese). A lab's test calls it in one line; go test -run
+// 'TestChecks/Sound' runs one.
+func Checks(t *testing.T, l *lab.Lab) {
+	for _, c := range []struct {
+		name  string
+		check func(*testing.T, *lab.Lab)
+	}{
+		{"Clauses", Clauses}, {"CopiesAreFresh", CopiesAreFresh}, {"Sound", Sound},
+		{"HandWritten", HandWritten}, {"Chinese", Chinese},
+	} {
+		t.Run(c.name, func(t *testing.T) { c.check(t, l) })
+	}
+}
