@@ -13,6 +13,18 @@
 // A timeout is never a kill: general mutation tools credit a hung mutant as
 // detected, but a student's observation must show the difference.
 //
+// # Wheats
+//
+// A lab may have wheats (lab.Lab's Wheats, Examplar's term): further
+// correct implementations, written apart from the reference in another
+// design. Every observation runs once on each, in the pool of the
+// reference's first run. One that passes on the reference but fails (or
+// times out) on a wheat asserts something the contract does not promise:
+// it is broken (timed out), like one the reference fails, and never a
+// kill; its row names the wheat (ObservationRow.Wheat) and keeps the
+// failure there (OnWheat, [ObservationRow.Failure]), and the gate names
+// both. A wheat runs no mutant's observations and is never cached.
+//
 // # Verdicts that do not depend on the order of runs
 //
 // The reference runs every observation twice before any mutant, and a

@@ -23,10 +23,13 @@ func fake(name string, edit func(*idem.API)) lab.Impl {
 	return lab.Impl{Name: name, Value: api}
 }
 
-// labWith is the store lab with r as its reference.
+// labWith is the store lab with r as its reference, and no wheat: the
+// lab's wheat is correct beside its own reference, not beside a fake
+// (TestWheats gives wheats of its own).
 func labWith(r lab.Impl) *lab.Lab {
 	l := *mutants.Lab()
 	l.Reference = r
+	l.Wheats = nil
 	return &l
 }
 

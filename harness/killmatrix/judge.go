@@ -152,18 +152,18 @@ func plural(n int, word string) string {
 }
 
 // Gate returns an error naming every reason the lab is not sound: an
-// observation the reference fails, that is flaky or that hangs, or a
-// mutant not killed. It is what CI checks.
+// observation the reference or a wheat fails (the wheat named), that is
+// flaky or that hangs, or a mutant not killed. It is what CI checks.
 func (m *Matrix) Gate() error {
 	var problems []string
 	for _, o := range m.Observations {
 		switch o.Status {
 		case outcome.Broken:
-			problems = append(problems, fmt.Sprintf("observation %s fails on the reference: %s: %s", o.Name, o.Reference.Pos, o.Reference.Message))
+			problems = append(problems, fmt.Sprintf("observation %s fails on the %s: %s: %s", o.Name, o.on(), o.Failure().Pos, o.Failure().Message))
 		case outcome.Flaky:
 			problems = append(problems, fmt.Sprintf("observation %s is flaky: two runs on the same code disagreed", o.Name))
 		case outcome.TimedOut:
-			problems = append(problems, fmt.Sprintf("observation %s timed out on the reference: %s", o.Name, o.Reference.Message))
+			problems = append(problems, fmt.Sprintf("observation %s timed out on the %s: %s", o.Name, o.on(), o.Failure().Message))
 		}
 	}
 	for _, mu := range m.Mutants {
@@ -189,4 +189,13 @@ func (m *Matrix) Mutant(name string) (MutantRow, bool) {
 		}
 	}
 	return MutantRow{}, false
+}
+
+// on is what decided o's status, as Gate words it: "reference", or
+// "wheat NAME".
+func (o ObservationRow) on() string {
+	if o.Wheat != "" {
+		return "wheat " + o.Wheat
+	}
+	return "reference"
 }

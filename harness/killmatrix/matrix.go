@@ -111,10 +111,35 @@ type ObservationRow struct {
 	Observation
 	Reference Result `json:"reference"`
 	// Status is Pass when the observation may count as evidence; Broken
-	// when it failed on the reference (it asserts something the contract
-	// does not say), Flaky when two runs on the same code disagreed, and
-	// TimedOut when it ran past its deadline on the reference.
+	// when it failed on the reference or on a wheat (it asserts something
+	// the contract does not say), Flaky when two runs on the same code
+	// disagreed, and TimedOut when it ran past its deadline on the
+	// reference or on a wheat.
 	Status outcome.Observation `json:"status"`
+	// Wheat names the wheat (see lab.Lab's Wheats) the observation
+	// failed or timed out on, after passing on the reference: the first
+	// in the lab's order; OnWheat is its result there. Both are empty
+	// when the reference decided the status.
+	Wheat   string  `json:"wheat,omitempty"`
+	OnWheat *Result `json:"on_wheat,omitempty"`
+}
+
+// Failure is the result that made the observation not count: its run on
+// the wheat that failed it, else its run on the reference.
+func (o ObservationRow) Failure() Result {
+	if o.OnWheat != nil {
+		return *o.OnWheat
+	}
+	return o.Reference
+}
+
+// FailedOn names the implementation whose run decided the observation's
+// status: the wheat that failed it, else the reference of lab l.
+func (o ObservationRow) FailedOn(l *lab.Lab) string {
+	if o.Wheat != "" {
+		return o.Wheat
+	}
+	return l.Reference.Name
 }
 
 // Valid reports whether the observation counts as evidence.
@@ -204,7 +229,10 @@ func baseline(l *lab.Lab, obs []Observation, opt Options, cached *cacheCount) []
 			rows[i], known[i] = ObservationRow{Observation: o, Reference: r, Status: outcome.Pass}, true
 		}
 	}
-	first := runReference(l, opt, obs, func(i int) bool { return !known[i] })
+	// The wheats' one run of each observation shares the pool of the
+	// reference's first: a run of its own would be one more wait for the
+	// slowest script.
+	first, onWheat := runReferenceAndWheats(l, opt, obs, func(i int) bool { return !known[i] })
 	again := runReference(l, opt, obs, func(i int) bool { return !known[i] && first[i].Status != outcome.TimedOut })
 	for i, o := range obs {
 		if known[i] {
@@ -216,7 +244,30 @@ func baseline(l *lab.Lab, obs []Observation, opt Options, cached *cacheCount) []
 			keep(opt, l.Reference.Name, o, rows[i].Reference)
 		}
 	}
+	wheatStatus(l, rows, onWheat)
 	return rows
+}
+
+// wheatStatus marks an observation that passed on the reference but
+// fails (or times out) on a wheat as broken (or timed out) there: a
+// correct store written another way must pass it too, so it asserts
+// something the contract does not promise. Its row keeps the reference's
+// result; Wheat and OnWheat say where it failed, the first wheat in the
+// lab's order. onWheat holds each wheat's results by observation.
+func wheatStatus(l *lab.Lab, rows []ObservationRow, onWheat [][]Result) {
+	for oi := range rows {
+		row := &rows[oi]
+		for wi, results := range onWheat {
+			r := results[oi]
+			if row.Status != outcome.Pass || (r.Status != outcome.Fail && r.Status != outcome.TimedOut) {
+				continue
+			}
+			row.Status, row.Wheat, row.OnWheat = outcome.Broken, l.Wheats[wi].Name, &r
+			if r.Status == outcome.TimedOut {
+				row.Status = outcome.TimedOut
+			}
+		}
+	}
 }
 
 // referenceStatus judges an observation from its two runs on the reference.

@@ -27,6 +27,41 @@ func runReference(l *lab.Lab, opt Options, obs []Observation, want func(int) boo
 	return out
 }
 
+// runReferenceAndWheats is runReference, with every observation that
+// want says to run, or that opt's cache answered on the reference (known
+// passes need the wheats' word too), run once on each of the lab's wheats
+// in the same pool; it returns the reference's results and each wheat's
+// by observation.
+func runReferenceAndWheats(l *lab.Lab, opt Options, obs []Observation, want func(int) bool) ([]Result, [][]Result) {
+	ref := make([]Result, len(obs))
+	wheats := make([][]Result, len(l.Wheats))
+	var jobs []job // mi: the wheat, or -1 for the reference
+	for oi := range obs {
+		if want(oi) {
+			jobs = append(jobs, job{-1, oi})
+		}
+		for wi := range l.Wheats {
+			jobs = append(jobs, job{wi, oi})
+		}
+	}
+	for wi := range wheats {
+		wheats[wi] = make([]Result, len(obs))
+	}
+	parallel(opt.Parallel, len(jobs), func(i int) {
+		j := jobs[i]
+		if j.mi >= 0 {
+			wheats[j.mi][j.oi] = Run(l, l.Wheats[j.mi], obs[j.oi], opt)
+			return
+		}
+		impl, calls, ok := recording(l.Reference)
+		ref[j.oi] = Run(l, impl, obs[j.oi], opt)
+		if ok {
+			ref[j.oi].Calls = calls.list()
+		}
+	})
+	return ref, wheats
+}
+
 // A job is one observation (oi) to run on one mutant (mi).
 type job struct{ mi, oi int }
 

@@ -31,6 +31,13 @@ type Lab struct {
 	Reference Impl
 	// Mutants are the compiled mutants of the catalogue, in its order.
 	Mutants []Impl
+	// Wheats are further correct implementations, written apart from
+	// the reference and differing from it in design (Examplar's term):
+	// every observation must pass on each, as on the reference. One that
+	// fails on a wheat asserts something the contract does not promise,
+	// and is broken, never evidence (see idemlab/harness/killmatrix).
+	// Each has the Reference's Value type and a name of its own.
+	Wheats []Impl
 	// Catalogue declares the mutants.
 	Catalogue *mutation.Catalogue
 	// Commands are the script commands the observations use.
@@ -118,11 +125,14 @@ func (l *Lab) Impls() []Impl {
 	return append([]Impl{l.Reference}, l.Mutants...)
 }
 
-// Lookup returns the implementation called name: the reference, or a
-// mutant by its name or its label.
+// Lookup returns the implementation called name: the reference, a wheat,
+// or a mutant by its name or its label.
 func (l *Lab) Lookup(name string) (Impl, bool) {
 	if name == l.Reference.Name {
 		return l.Reference, true
+	}
+	if i := slices.IndexFunc(l.Wheats, func(w Impl) bool { return w.Name == name }); i >= 0 {
+		return l.Wheats[i], true
 	}
 	if m, ok := l.Catalogue.Lookup(name); ok {
 		name = m.Name
@@ -151,6 +161,18 @@ func (l *Lab) Check() error {
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	if l.Reference.Name == "" || l.Reference.Value == nil {
 		add("no reference implementation")
+	}
+	for _, w := range l.Wheats {
+		switch {
+		case w.Name == "" || w.Value == nil:
+			add("a wheat without a name or a value")
+		case w.Name == l.Reference.Name || slices.ContainsFunc(l.Mutants, func(m Impl) bool { return m.Name == w.Name }):
+			add("wheat %s has the name of another implementation", w.Name)
+		case reflect.TypeOf(w.Value) != reflect.TypeOf(l.Reference.Value):
+			add("wheat %s is a %T, the reference a %T", w.Name, w.Value, l.Reference.Value)
+		case len(w.Missing()) > 0:
+			add("wheat %s lacks %s", w.Name, strings.Join(w.Missing(), ", "))
+		}
 	}
 	if l.Catalogue == nil {
 		add("no catalogue")

@@ -25,9 +25,12 @@ type Spec struct {
 	// mutation.AnswerKey). Nil for a catalogue that answers in place, as
 	// a test lab's may.
 	Answers []byte
-	// Reference, Mutants and Commands are the Lab's fields of those names.
+	// Reference, Mutants, Wheats and Commands are the Lab's fields of
+	// those names. A lab's wheats live beside its reference, in
+	// DIR/reference/wheats/NAME/, so that its source digest covers them.
 	Reference Impl
 	Mutants   []Impl
+	Wheats    []Impl
 	Commands  []Command
 	// Layout, when its Source is set, replaces the standard layout: a lab
 	// whose files lie otherwise declares where.
@@ -96,6 +99,7 @@ func (s Spec) Lab() *Lab {
 		Binding:   path.Join(module(), pkg),
 		Reference: s.Reference,
 		Mutants:   s.Mutants,
+		Wheats:    s.Wheats,
 		Catalogue: cat,
 		Commands:  s.Commands,
 		Layout:    layout,
