@@ -39,8 +39,12 @@
 //     input can tell from the reference, each with why (idemlab mutate
 //     reads it).
 //
-// [Lab] returns the lab as a [lab.Lab]: the reference (generated in registry_gen.go), the
-// compiled mutants in the catalogue's order, the catalogue, the idem
+// [Lab] returns the lab as a [lab.Lab]: the reference (generated in
+// registry_gen.go), the compiled mutants in the catalogue's order, its
+// wheat [Ledger] (idemlab/reference/wheats/ledger, a second correct store
+// written apart from the reference: a WITHOUT ROWID table, reads before
+// writes in an explicit BEGIN IMMEDIATE, purge candidates and replays
+// decided in Go), on which every observation must pass too, the catalogue, the idem
 // command, and the layout of the checkout (the observations in testdata/,
 // the worksheets and their history at the root). Programs the harness
 // generates for held-out and generated mutants import this package, the
@@ -61,6 +65,9 @@
 //     observations (testdata/student) that counts as no evidence, and why.
 //     These two are the only tests a student's work can fail, and "go test
 //     ./mutants" is the student's quick loop.
+//   - TestWheats runs every observation on the wheat: one that fails
+//     there asserts what the contract does not promise, and counts as
+//     broken in every report and grade, a student's own included.
 //   - TestCopiesAreFresh and TestLabIsSound keep the copies, the registry,
 //     the embedded catalogue and the idem.API type in step with the
 //     reference; TestHandWritten checks each hand_written reason; TestClauses holds clauses.json against the

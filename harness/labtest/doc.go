@@ -9,6 +9,7 @@
 //	func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, mutants.Lab()) }
 //	func TestExampleWorksheet(t *testing.T)    { labtest.ExampleWorksheet(t, mutants.Lab()) }
 //	func TestChecks(t *testing.T)              { labtest.Checks(t, mutants.Lab()) }
+//	func TestWheats(t *testing.T)              { labtest.Wheats(t, mutants.Lab()) }
 //
 // The slow checks, which build programs of mutants and start grading
 // workers, the student's quick loop does not wait for: idemlab/labs/labstest
@@ -28,6 +29,17 @@
 //     find these bugs), or exactly those of the steps GateOptions names.
 //     go test -v logs a mutant's killers only where the student's view
 //     allows (see idemlab/harness/labrun's Gate).
+//   - [Wheats]: every observation of the lab passes on each of its
+//     wheats (lab.Lab's Wheats, a subtest each), as on the reference. A
+//     wheat is a second correct store, written apart from the reference
+//     and in another design (another schema, reads before writes, another
+//     transaction style, error texts of its own where the contract leaves
+//     them open): an observation that fails on one asserts something the
+//     contract does not promise, and the kill matrix counts it broken,
+//     never a kill, a student's as a lab's (the gate names the wheat).
+//     The fix is the observation's: assert only what the contract says
+//     (for an interleaving, the results, not whether a second client
+//     waited, ran during or after, which depends on how a store reads).
 //   - [Predictions], the student's quick loop: every prediction of the
 //     lab's worksheets judged, one subtest a mutant, a wrong one failing
 //     with its lesson; and [StudentObservations], each of the student's own
@@ -84,6 +96,12 @@
 //   - reference/STORE.go, the correct store, in a package of its own. Its
 //     source file has no package comment (put it in a doc.go): every
 //     mutant is a copy of the file with a comment of its own (genmutants).
+//   - reference/wheats/NAME/, at least one wheat: a correct store in a
+//     package of its own, written from the contract and not from the
+//     reference, differing from it in design wherever the contract leaves
+//     a choice; its lab.Impl, of the API struct below, goes in the
+//     lab.Spec's Wheats (Wheats). Under reference/, the lab's source
+//     digest covers it.
 //   - reference/CMD/, the lab's command package: an API struct with one
 //     field per exported name of the store's source, a variable held by
 //     address (Sound checks it against the source; genmutants fills it
@@ -105,7 +123,7 @@
 //     generate ./... must leave them fresh, CopiesAreFresh), the catalogue
 //     and answer key embedded, and Lab() returning a lab.Spec's Lab (name,
 //     folder, catalogue, answer key, the generated reference and mutants,
-//     the command).
+//     the wheats, the command).
 //   - mutants/testdata/answers/clauses.json, the contract's clauses and the observations
 //     that pin each (Clauses); mutants/equivalent.json, the generated
 //     mutants no observation can tell apart, each with why (idemlab mutate,
