@@ -475,3 +475,46 @@ func TestChineseFeedback(t *testing.T) {
 		t.Errorf("the reasons do not word the broken observation in Chinese:\n%s", reasons)
 	}
 }
+
+// TestObservationFailingOnAWheatIsBroken: a student's observation that
+// passes on the reference but fails on the lab's wheat (here, one that
+// asserts the reference's words for a refused cycle, which the contract
+// leaves open) counts as invalid, not as a kill: the instructor's flag
+// names the wheat, and the student's feedback says it in their language.
+func TestObservationFailingOnAWheatIsBroken(t *testing.T) {
+	const words = `# the cycle refuses a key the store holds, in the reference's words
+idem init
+idem reserve k v0 30
+! idem cycle k
+stderr 'the cycle needs a key the store does not hold'
+`
+	class, feedback := t.TempDir(), t.TempDir()
+	testfs.Write(t, class, map[string]string{
+		"ann/worksheet.md":              prediction("7_counts", "edge/counts_sees_pending", "state"),
+		"ann/student/cycle_words.txtar": words,
+		"王伟/worksheet.zh-CN.md":         prediction("7_counts", "edge/counts_sees_pending", "state"),
+		"王伟/student/cycle_words.txtar":  words,
+	})
+	opt := options(t)
+	opt.FeedbackDir = feedback
+	c := gradeClass(t, class, opt)
+	for _, tc := range []struct{ student, want string }{
+		{"ann", "passes on the reference but fails on the wheat ledger"},
+		{"王伟", "却在独立于参考实现编写的另一个正确实现 ledger 上失败"},
+	} {
+		r := row(t, c, tc.student)
+		if r.Invalid != 1 || r.OwnKills != 0 {
+			t.Errorf("%s: %d invalid, %d own kills, want 1 and 0", tc.student, r.Invalid, r.OwnKills)
+		}
+		if !flagged(r, "invalid: student/cycle_words fails on wheat ledger", "student/cycle_words.txtar:5") {
+			t.Errorf("%s: no flag names the wheat: %q", tc.student, r.Flags)
+		}
+		text, err := os.ReadFile(filepath.Join(feedback, tc.student+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(text), tc.want) {
+			t.Errorf("%s's feedback does not say the observation fails on the wheat (%q):\n%s", tc.student, tc.want, text)
+		}
+	}
+}

@@ -220,7 +220,11 @@ func (row *Row) uncounted(r *report.Report, budget time.Duration) {
 		switch u.Status {
 		case outcome.Broken:
 			row.Invalid++
-			row.Flags = append(row.Flags, "invalid: "+u.Observation+" fails on the reference at "+u.Pos+": "+submission.Quote(u.Message))
+			on := "the reference"
+			if u.Wheat != "" {
+				on = "wheat " + u.Wheat + " (a correct store written apart from the reference)"
+			}
+			row.Flags = append(row.Flags, "invalid: "+u.Observation+" fails on "+on+" at "+u.Pos+": "+submission.Quote(u.Message))
 		case outcome.Flaky:
 			row.Flaky++
 			row.Flags = append(row.Flags, "flaky: "+u.Observation+" gave different results on the same code")

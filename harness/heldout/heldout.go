@@ -243,6 +243,11 @@ func rename(m *killmatrix.Matrix, names map[string]staged) {
 			o.Observation = st.given
 		}
 		o.Reference.Pos = pos(o.Reference.Pos)
+		if o.OnWheat != nil {
+			w := *o.OnWheat
+			w.Pos = pos(w.Pos)
+			o.OnWheat = &w
+		}
 	}
 	for i := range m.Mutants {
 		renameRow(&m.Mutants[i], to, pos)

@@ -201,7 +201,7 @@ func groups(r *report.Report, predicted map[string]report.Verdict) []group {
 
 func newRow(l i18n.Lang, o killmatrix.ObservationRow, mutants []report.Mutant, predicted map[string]report.Verdict) row {
 	rw := row{Name: o.Name, Doc: o.Doc, File: o.File, Reference: string(o.Status), RefLabel: l.T("outcome."+string(o.Status), nil),
-		RefTitle: l.T("html.reference."+string(o.Status), i18n.M{"Pos": o.Reference.Pos, "Message": report.Failure(l, o.Reference.Message)})}
+		RefTitle: refTitle(l, o)}
 	for _, mu := range mutants {
 		c := newCell(l, o, mu)
 		if vd, ok := predicted[mu.Name]; ok && vd.Judged && vd.Prediction.Killer == o.Name {
@@ -308,7 +308,7 @@ func uncountedLab(r *report.Report) []uncounted {
 	for _, o := range r.Observations {
 		if o.Kind != killmatrix.KindStudent && !o.Valid() {
 			out = append(out, uncounted{Name: o.Name, Status: string(o.Status), Label: r.Meta.Lang.T("outcome."+string(o.Status), nil),
-				Pos: o.Reference.Pos, Message: report.Failure(r.Meta.Lang, o.Reference.Message)})
+				Pos: o.Failure().Pos, Message: refTitle(r.Meta.Lang, o)})
 		}
 	}
 	return out
@@ -343,4 +343,14 @@ func outcomeClass(o outcome.Mutant) string {
 		return StatusTimeout
 	}
 	return StatusExcluded
+}
+
+// refTitle says how an observation did on the reference, or, when a wheat
+// decided that it does not count, on which wheat and why.
+func refTitle(l i18n.Lang, o killmatrix.ObservationRow) string {
+	key := "html.reference." + string(o.Status)
+	if o.Wheat != "" && o.Status == outcome.Broken {
+		key = "html.wheat.broken"
+	}
+	return l.T(key, i18n.M{"Pos": o.Failure().Pos, "Message": report.Failure(l, o.Failure().Message), "Wheat": o.Wheat})
 }

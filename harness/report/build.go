@@ -95,7 +95,8 @@ func (r *Report) own(m *killmatrix.Matrix) {
 			valid[o.Name] = true
 			continue
 		}
-		u := Uncounted{Observation: o.Name, Status: o.Status, Pos: o.Reference.Pos, Message: o.Reference.Message, SharedWith: []Misconception{}, Printed: numbered(o.Observation, o.Reference.Steps)}
+		f := o.Failure()
+		u := Uncounted{Observation: o.Name, Status: o.Status, Pos: f.Pos, Message: f.Message, Wheat: o.Wheat, SharedWith: []Misconception{}, Printed: numbered(o.Observation, f.Steps)}
 		if o.Status == outcome.Broken {
 			for _, mu := range r.Mutants {
 				if mu.Cells[o.Name].Status == outcome.Pass {
@@ -118,13 +119,17 @@ func (r *Report) own(m *killmatrix.Matrix) {
 func (r *Report) problems() {
 	for _, o := range r.Observations {
 		if o.Kind != killmatrix.KindStudent && !o.Valid() {
-			r.Problems = append(r.Problems, "observation "+o.Name+" is "+string(o.Status)+" on the reference: "+o.Reference.Pos+": "+o.Reference.Message)
+			on := "the reference"
+			if o.Wheat != "" {
+				on = "wheat " + o.Wheat
+			}
+			r.Problems = append(r.Problems, "observation "+o.Name+" is "+string(o.Status)+" on "+on+": "+o.Failure().Pos+": "+o.Failure().Message)
 		}
 	}
 }
 
 // labProblemForm reads a problem [Report.problems] writes.
-var labProblemForm = regexp.MustCompile(`(?s)^observation (\S+) is (broken|flaky|timeout) on the reference: (\S*): (.*)$`)
+var labProblemForm = regexp.MustCompile(`(?s)^observation (\S+) is (broken|flaky|timeout) on (?:the reference|wheat (\S+)): (\S*): (.*)$`)
 
 // labProblem words a problem of the report in lang: one about a lab's
 // own observation (which a student meets after breaking the reference in
@@ -135,7 +140,11 @@ func labProblem(lang i18n.Lang, p string) string {
 	if m == nil {
 		return p
 	}
-	return lang.T("text.lab-observation-problem", i18n.M{"Observation": m[1], "Status": lang.T("outcome."+m[2], nil), "Pos": m[3], "Message": Failure(lang, m[4])})
+	args := i18n.M{"Observation": m[1], "Status": lang.T("outcome."+m[2], nil), "Wheat": m[3], "Pos": m[4], "Message": Failure(lang, m[5])}
+	if m[3] != "" {
+		return lang.T("text.lab-observation-problem-wheat", args)
+	}
+	return lang.T("text.lab-observation-problem", args)
 }
 
 // AddRefused lists the student's observations refused before they ran,

@@ -260,6 +260,11 @@ type Uncounted struct {
 	Pos    string              `json:"pos,omitempty"`
 	// Message says why: testscript's failure, or the refusal.
 	Message string `json:"message"`
+	// Wheat names the wheat (a correct store written apart from the
+	// reference, see lab.Lab's Wheats) the observation failed or timed
+	// out on after passing on the reference: Pos, Message and Printed
+	// are then its run there. Empty when the reference decided.
+	Wheat string `json:"wheat,omitempty"`
 	// SharedWith lists, for a broken observation, the mutants it passes
 	// on: the student expects their behaviour.
 	SharedWith []Misconception `json:"shared_with"`

@@ -251,7 +251,11 @@ func (r *Report) UncountedText(u Uncounted) string {
 	if u.Status == Refused {
 		msg = Refusal(r.Meta.Lang, u.Message)
 	}
-	return r.Meta.Lang.T("text.uncounted."+string(u.Status), i18n.M{"Observation": u.Observation, "Pos": u.Pos, "Message": msg})
+	key := "text.uncounted." + string(u.Status)
+	if u.Wheat != "" && u.Status == outcome.Broken {
+		key = "text.uncounted.broken-wheat"
+	}
+	return r.Meta.Lang.T(key, i18n.M{"Observation": u.Observation, "Pos": u.Pos, "Message": msg, "Wheat": u.Wheat})
 }
 
 func (r *Report) uncounted(b *strings.Builder) {
