@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
 	"sync"
@@ -27,8 +28,9 @@ import (
 const slowDelay = 40 * time.Millisecond
 
 // InterleaveIgnoresScheduling runs every observation of the lab that
-// compares an interleave's (or a between's) output with its file want-interleave.txt (its
-// command lines up to that interleave) with every store call slowed,
+// compares an interleave's (or a between's) output with its file
+// want-interleave.txt, or matches its lines with stdout patterns right
+// after it (its command lines up to that interleave), with every store call slowed,
 // every connection slow to open, and the Go scheduler starved, and wants
 // what the observation wants every time: whether a second client ran
 // during the operation or waited for it depends on the store's write lock
@@ -48,7 +50,7 @@ func InterleaveIgnoresScheduling(t *testing.T, l *lab.Lab, min int) {
 		}
 	}
 	if len(races) < min {
-		t.Fatalf("%d observations compare an interleaving with want-interleave.txt, want at least %d", len(races), min)
+		t.Fatalf("%d observations compare an interleaving with want-interleave.txt or stdout patterns, want at least %d", len(races), min)
 	}
 	for _, tc := range []struct {
 		name                        string
@@ -78,7 +80,13 @@ func InterleaveIgnoresScheduling(t *testing.T, l *lab.Lab, min int) {
 					out.Reset()
 					cmd.Run(impl, dir, line, &out)
 				}
-				if diff := cmp.Diff(r.want, out.String()); diff != "" {
+				if r.patterns != nil {
+					for _, p := range r.patterns {
+						if !p.MatchString(out.String()) {
+							t.Errorf("%s: %q printed no line matching %s:\n%s", r.name, r.lines[len(r.lines)-1], p, out.String())
+						}
+					}
+				} else if diff := cmp.Diff(r.want, out.String()); diff != "" {
 					t.Errorf("%s: %q (-want +got):\n%s", r.name, r.lines[len(r.lines)-1], diff)
 				}
 			}
@@ -87,11 +95,15 @@ func InterleaveIgnoresScheduling(t *testing.T, l *lab.Lab, min int) {
 }
 
 // race is an observation that interleaves two clients: its command's
-// lines, the last an interleave, and what that interleave must print.
+// lines, the last an interleave, and what that interleave must print:
+// want, or, for an observation that asserts only some lines of it (the
+// results, not where a second client's command landed, which can differ
+// between correct stores), the patterns its stdout lines match.
 type race struct {
-	name  string
-	lines [][]string
-	want  string
+	name     string
+	lines    [][]string
+	want     string
+	patterns []*regexp.Regexp
 }
 
 // readRace reads an observation's lines of command name up to the one
@@ -112,6 +124,14 @@ func readRace(t *testing.T, cmd lab.Command, obs string, data []byte) (r race, o
 				t.Fatalf("%s compares want-interleave.txt with the output of %q: want an interleave (or between) and the file", obs, r.lines)
 			}
 			return r, true
+		case line.Cmd == "stdout" && !line.Neg && len(line.Args) == 1 && len(r.lines) > 0 && interleaves(cmd, r.lines[len(r.lines)-1]):
+			re, err := regexp.Compile("(?m)" + line.Args[0].Text)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", obs, line.N, err)
+			}
+			r.patterns = append(r.patterns, re)
+		case line.Cmd == cmd.Name && r.patterns != nil:
+			return r, true
 		case line.Cmd == cmd.Name:
 			var words []string
 			for _, w := range line.Args {
@@ -119,6 +139,9 @@ func readRace(t *testing.T, cmd lab.Command, obs string, data []byte) (r race, o
 			}
 			r.lines = append(r.lines, words)
 		}
+	}
+	if r.patterns != nil {
+		return r, true
 	}
 	return race{}, false
 }

@@ -33,8 +33,13 @@
 //     mutagen) that no lease command can tell from the reference, each
 //     with why.
 //
-// [Lab] returns the lab: the reference (generated in registry_gen.go), the compiled
-// mutants in the catalogue's order, the catalogue, the lease command, and
+// [Lab] returns the lab: the reference (generated in registry_gen.go), the
+// compiled mutants in the catalogue's order, its wheat [Audit]
+// (idemlab/labs/lease/reference/wheats/audit, a second correct store
+// written apart from the reference: a STRICT, WITHOUT ROWID table, every
+// test-and-write one statement with RETURNING, a takeover with no read
+// before its write), on which every observation must pass too (TestWheats;
+// one that fails there is broken), the catalogue, the lease command, and
 // the layout (observations in labs/lease/testdata, the worksheets and
 // their history in labs/lease). Programs the harness generates for
 // held-out and generated mutants import this package, the lab's Binding.

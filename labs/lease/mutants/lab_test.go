@@ -28,6 +28,11 @@ func TestExampleWorksheet(t *testing.T) { labtest.ExampleWorksheet(t, mutants.La
 // copies, value, hand-written mutants' reasons and Chinese usage).
 func TestChecks(t *testing.T) { labtest.Checks(t, mutants.Lab()) }
 
+// TestWheats: every lab observation passes on each wheat, a correct store
+// written apart from the reference (a subtest a wheat); see
+// idemlab/harness/labtest.
+func TestWheats(t *testing.T) { labtest.Wheats(t, mutants.Lab()) }
+
 // TestInterleaveIgnoresScheduling: the edge observations that race two
 // workers (the takeover race, the stale finish, the cycle) print the same
 // interleaving with every call and connection slow and the scheduler
