@@ -1,15 +1,15 @@
 // Package labcmd is the command kit: a lab declares its script command as
 // a [Table] (its subcommands, each with typed parameters, their domains
 // and input categories, and the store call it makes) and gets the rest:
-// argument parsing, the -db flag, misuse errors ([UsageError], a
-// lab.Misuse that idemlab/harness/command/labshell words in the
-// student's language with "did you mean"), JSON output ([Write]), the
-// raw rows view ([RowsSub]), interleave and between where declared
-// ([InterleaveSub], [BetweenSub]), and the usage and manual text
-// ([Table.Command], the lab.Command the harness runs and the search
-// draws from). A whole command in a page is ExampleTable, in this
-// package's example_test.go (go doc prints no examples: read the file,
-// or pkg.go.dev's page of the package).
+// argument parsing, the store flag (-db PATH, or the table's own), misuse
+// errors ([UsageError], a lab.Misuse that idemlab/harness/command/labshell
+// words in the student's language with "did you mean"), JSON output
+// ([Write]), the raw rows view ([RowsSub]), interleave and between where
+// declared ([InterleaveSub], [BetweenSub]), and the usage and manual text
+// ([Table.Command], the lab.Command the harness runs and the search draws
+// from). A whole command in a page is ExampleTable, in this package's
+// example_test.go (go doc prints no examples: read the file, or
+// pkg.go.dev's page of the package).
 //
 // # Parameters
 //

@@ -128,7 +128,7 @@ func (c *Call) BatchDone() {
 // on one line.
 func (t *Table[API]) runLine(impl lab.Impl, db string, args []string) (string, error) {
 	var out bytes.Buffer
-	err := t.Run(impl, filepath.Dir(db), append([]string{"-db", db}, args...), &out)
+	err := t.Run(impl, filepath.Dir(db), append([]string{"-" + t.storeFlag(), db}, args...), &out)
 	return strings.TrimSpace(strings.ReplaceAll(out.String(), "\n", " ")), err
 }
 

@@ -1,6 +1,7 @@
 package labcmd
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -13,16 +14,23 @@ import (
 // A Table declares a lab's command as data: its name, its subcommands
 // (each with typed parameters and the store call it makes) and how it
 // finds its store. [Table.Command] is the lab.Command the harness runs;
-// everything else (argument parsing, the -db flag, misuse errors,
+// everything else (argument parsing, the store flag, misuse errors,
 // printing, rows, interleave and between, usage and manual text) is the
 // kit's. API is the lab's API struct, an implementation's Value.
 type Table[API any] struct {
 	// Name is the command's word in a script, e.g. "idem"; Summary says
 	// in one line what it is.
 	Name, Summary string
-	// DefaultDB is the store file when -db is not given, relative to the
-	// folder a line runs in ("store.db" when empty).
+	// DefaultDB is the store file when the store flag is not given,
+	// relative to the folder a line runs in ("store.db" when empty).
 	DefaultDB string
+	// StoreFlag names the store flag without its dash, and StoreArg its
+	// value in the usage: "db" and "PATH" when empty (the counter lab's
+	// ctr takes -f FILE). StoreDomain, when set, is the values the
+	// differential search gives it (see lab.Flag.Domain); without one the
+	// search leaves the flag out.
+	StoreFlag, StoreArg string
+	StoreDomain         *lab.Domain
 	// AbsDB passes the store an absolute path: a store that opens its
 	// file as a file: URI reads a relative path as a host.
 	AbsDB bool
@@ -158,7 +166,7 @@ func (c *Call) usage(i int, format string, args ...any) *UsageError {
 }
 
 // Command is the lab.Command the harness runs: the table's subcommands,
-// their usage and parameters, the -db flag, and Run.
+// their usage and parameters, the store flag, and Run.
 func (t *Table[API]) Command() lab.Command {
 	c := lab.Command{Name: t.Name, Summary: t.Summary, Flags: t.flags(), Notes: t.Notes, Prelude: t.Prelude, Run: t.Run}
 	for _, s := range t.Subcommands {
@@ -180,15 +188,16 @@ func (t *Table[API]) UsageIn(lang string) string { return t.Command().UsageIn(la
 
 func (t *Table[API]) flags() []lab.Flag {
 	db := t.db()
-	return []lab.Flag{{Name: "db", Arg: "PATH", Doc: "the store file, relative to the current directory (default " + db + ")",
-		Docs: map[string]string{"zh-CN": "存储文件，相对于当前目录（默认 " + db + "）"}}}
+	return []lab.Flag{{Name: t.storeFlag(), Arg: t.storeArg(), Doc: "the store file, relative to the current directory (default " + db + ")",
+		Docs: map[string]string{"zh-CN": "存储文件，相对于当前目录（默认 " + db + "）"}, Domain: t.StoreDomain}}
 }
 
+// storeFlag is the store flag's name, storeArg its value's word.
+func (t *Table[API]) storeFlag() string { return cmp.Or(t.StoreFlag, "db") }
+func (t *Table[API]) storeArg() string  { return cmp.Or(t.StoreArg, "PATH") }
+
 func (t *Table[API]) db() string {
-	if t.DefaultDB == "" {
-		return "store.db"
-	}
-	return t.DefaultDB
+	return cmp.Or(t.DefaultDB, "store.db")
 }
 
 // synopsis is the subcommand's argument synopsis, e.g. "NOW [LIMIT]".
@@ -252,22 +261,22 @@ func article(name string) string {
 	return "a " + name
 }
 
-// dbFlag reads the -db flags before the subcommand.
+// dbFlag reads the store flags before the subcommand.
 func (t *Table[API]) dbFlag(args []string) (string, []string, error) {
-	db := t.db()
+	db, name, arg := t.db(), t.storeFlag(), t.storeArg()
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		flag, value, hasValue := strings.Cut(strings.TrimPrefix(args[0], "-"), "=")
-		if flag != "db" && flag != "-db" {
+		if flag != name && flag != "-"+name {
 			return "", nil, t.misuse("", fmt.Sprintf("unknown flag %q", args[0]))
 		}
 		if !hasValue {
 			if len(args) < 2 {
-				return "", nil, t.misuse("", "flag -db needs a PATH")
+				return "", nil, t.misuse("", "flag -"+name+" needs a "+arg)
 			}
 			value, args = args[1], args[1:]
 		}
 		if value == "" {
-			return "", nil, t.misuse("", "flag -db: empty PATH")
+			return "", nil, t.misuse("", "flag -"+name+": empty "+arg)
 		}
 		db, args = value, args[1:]
 	}

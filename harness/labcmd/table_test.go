@@ -142,3 +142,49 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// TestStoreFlag: a table that names its store flag (-f FILE) takes it
+// where -db would be, in parsing, usage, the flag it declares, its misuse
+// messages and the lines interleave runs, and refuses -db.
+func TestStoreFlag(t *testing.T) {
+	domain := &lab.Domain{Kind: lab.Text, Values: []string{"n"}}
+	table := &labcmd.Table[echoAPI]{Name: "ctr", DefaultDB: "n", StoreFlag: "f", StoreArg: "FILE", StoreDomain: domain,
+		Subcommands: []labcmd.Sub[echoAPI]{
+			{Name: "where", Params: []labcmd.Param{labcmd.Text("K", lab.Domain{}).Optional()},
+				Run: func(s echoAPI, c *labcmd.Call) (any, error) { return c.DB, nil }},
+			labcmd.InterleaveSub[echoAPI]("Run OP, then each WRITE.", "", []string{"where"}, []string{"where"}),
+		}}
+	usage := strings.TrimSuffix(table.UsageIn("en"), "\n")
+	if !strings.HasPrefix(usage, "usage: ctr [-f FILE] COMMAND [ARGS]\n") || !strings.Contains(usage, "  -f FILE ") || strings.Contains(usage, "-db") {
+		t.Errorf("usage:\n%s\nwant -f FILE for the store, and no -db", usage)
+	}
+	flags := table.Command().Flags
+	if len(flags) != 1 || flags[0].Name != "f" || flags[0].Arg != "FILE" || flags[0].Domain != domain {
+		t.Errorf("flags %+v, want one, -f FILE, with the table's domain", flags)
+	}
+	impl := lab.Impl{Name: "reference", Value: echoAPI{}}
+	for _, tc := range []struct {
+		args     []string
+		out, err string
+	}{
+		{args: []string{"where"}, out: `"/d/n"` + "\n"},
+		{args: []string{"-f", "a", "where"}, out: `"/d/a"` + "\n"},
+		{args: []string{"-f=b", "where"}, out: `"/d/b"` + "\n"},
+		{args: []string{"--f", "/c", "where"}, out: `"/c"` + "\n"},
+		{args: []string{"-f", "/c", "interleave", "where", "where"}, out: "where => \"/c\"\nafter: where => \"/c\"\n"},
+		{args: []string{"-f"}, err: "ctr: flag -f needs a FILE\n" + usage},
+		{args: []string{"-f=", "where"}, err: "ctr: flag -f: empty FILE\n" + usage},
+		{args: []string{"-db", "x", "where"}, err: "ctr: unknown flag \"-db\"\n" + usage},
+		{args: []string{"where", "k", "l"}, err: "ctr where: unexpected argument \"l\"\nusage: ctr [-f FILE] where [K]"},
+	} {
+		var out bytes.Buffer
+		err := table.Run(impl, "/d", tc.args, &out)
+		got := struct{ Out, Err string }{Out: out.String()}
+		if err != nil {
+			got.Err = err.Error()
+		}
+		if diff := cmp.Diff(struct{ Out, Err string }{tc.out, tc.err}, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.args, diff)
+		}
+	}
+}

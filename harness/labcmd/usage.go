@@ -41,7 +41,7 @@ func (t *Table[API]) misuse(sub, msg string) *UsageError {
 func (t *Table[API]) withUsage(e *UsageError) *UsageError {
 	e.name = t.Name
 	if s, ok := t.lookup(e.Cmd); ok {
-		e.usage = "usage: " + t.Name + " [-db PATH] " + strings.TrimSpace(e.Cmd+" "+s.synopsis())
+		e.usage = "usage: " + t.Name + " [-" + t.storeFlag() + " " + t.storeArg() + "] " + strings.TrimSpace(e.Cmd+" "+s.synopsis())
 	} else {
 		e.usage = strings.TrimSuffix(t.UsageIn("en"), "\n")
 	}
