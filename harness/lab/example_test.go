@@ -58,8 +58,8 @@ func ExampleCommand_Usage() {
 	// Output:
 	// usage: ctr [-f FILE] COMMAND [ARGS]
 	//
-	//   -f FILE                      the counter's file, relative to the current
-	//                                directory (default counter)
+	//   -f FILE                      the store file, relative to the current directory
+	//                                (default counter)
 	//
 	// Commands:
 	//   inc                          Add one to the counter; prints its new value.
