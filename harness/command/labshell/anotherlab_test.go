@@ -33,6 +33,8 @@ func TestAnotherLab(t *testing.T) {
 		{"get after reset", []string{"-f", file, "get"}, 0, "0\n", ""},
 		{"unknown subcommand", []string{"-f", file, "dec"}, 2, "", "ctr: unknown command \"dec\"; did you mean \"inc\"?\nusage: ctr [-f FILE] COMMAND [ARGS]"},
 		{"operation fails", []string{"-f", t.TempDir(), "get"}, 1, "", "ctr: "},
+		{"an argument too many", []string{"-f", file, "inc", "x"}, 2, "", "ctr inc: unexpected argument \"x\"\nusage: ctr [-f FILE] inc\n"},
+		{"an empty file", []string{"-f=", "get"}, 2, "", "ctr: flag -f: empty FILE\nusage: ctr [-f FILE] COMMAND [ARGS]"},
 		{"unknown impl", []string{"-impl", "9_nope", "get"}, 2, "", `ctr: unknown implementation "9_nope"; ctr -list shows the names`},
 		{"unknown flag", []string{"-db", "x", "get"}, 2, "", "ctr: unknown flag \"-db\"\nusage: ctr [-C DIR] [-lang LANG] [-heldout FILE] [-impl NAME] [-f FILE] COMMAND [ARGS]"},
 		{"the lab by name", []string{"-lab", "counter", "-f", file, "get"}, 0, "0\n", ""},
