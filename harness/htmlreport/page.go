@@ -166,7 +166,7 @@ footer { margin-top: 24px; color: #777; font-size: 12px; }
 {{- if .Concealed}}<p>{{t $.L "html.concealed"}}</p>{{end}}
 {{- if .Reason}}<p>{{.Reason}}</p>{{end}}
 {{- if .Killers}}
-<table class="kills"><thead><tr><th>{{t $.L "html.killed-by"}}</th><th>file:line</th><th>{{t $.L "html.command"}}</th><th>{{t $.L "html.evidence"}}</th></tr></thead><tbody>
+<table class="kills"><thead><tr><th>{{t $.L "html.killed-by"}}</th><th>{{t $.L "html.file-line"}}</th><th>{{t $.L "html.command"}}</th><th>{{t $.L "html.evidence"}}</th></tr></thead><tbody>
 {{- range .Killers}}<tr><td><code>{{.Observation}}</code></td><td><code>{{.Pos}}</code></td><td><code>{{.Command}}</code></td><td>{{.Evidence}}</td></tr>{{end}}
 </tbody></table>
 {{- end}}
@@ -195,10 +195,10 @@ footer { margin-top: 24px; color: #777; font-size: 12px; }
 <article class="card verdict v-{{.Verdict}}" data-mutant="{{.Mutant}}" data-verdict="{{.Verdict}}">
 <h3><span class="badge v-{{.Verdict}}">{{.VerdictLabel}}</span> {{if .N}}<a href="#mutant-{{.N}}">{{.N}}</a>. {{end}}<code>{{.Mutant}}</code>{{if .Title}} <span class="meta">{{.Title}}</span>{{end}} <span class="meta">{{t $.L "html.prediction-at" "Pos" .Pos}}</span></h3>
 {{- if .Recorded}}<p class="meta">{{.Recorded}}</p>{{end}}
-<p>{{t $.L "lesson.label.predicted"}} <code>{{.Killer}}</code> {{t $.L "html.kills-with" "Evidence" .Evidence}}{{if .Survives}}; {{t $.L "html.survives"}} {{range $i, $o := .Survives}}{{if $i}}, {{end}}<code>{{$o}}</code>{{end}}{{end}}</p>
+<p>{{t $.L "lesson.label.predicted"}} <code>{{.Killer}}</code> {{t $.L "html.kills-with" "Evidence" .Evidence}}{{if .Survives}}{{t $.L "html.clause-sep"}}{{t $.L "html.survives"}} {{range $i, $o := .Survives}}{{if $i}}, {{end}}<code>{{$o}}</code>{{end}}{{end}}</p>
 {{- if .Reason}}<p class="meta">{{t $.L "html.reason"}} {{.Reason}}</p>{{end}}
 {{- if .Killers}}
-<table class="kills"><thead><tr><th>{{t $.L "html.actually-killed-by"}}</th><th>file:line</th><th>{{t $.L "html.command"}}</th><th>{{t $.L "html.evidence"}}</th></tr></thead><tbody>
+<table class="kills"><thead><tr><th>{{t $.L "html.actually-killed-by"}}</th><th>{{t $.L "html.file-line"}}</th><th>{{t $.L "html.command"}}</th><th>{{t $.L "html.evidence"}}</th></tr></thead><tbody>
 {{- range .Killers}}<tr><td><code>{{.Observation}}</code></td><td><code>{{.Pos}}</code></td><td><code>{{.Command}}</code></td><td>{{.Evidence}}</td></tr>{{end}}
 </tbody></table>
 {{- else if .Judged}}<p>{{t $.L "lesson.no-killer" "Outcome" .Outcome}}</p>{{end}}

@@ -77,7 +77,7 @@ func TestLeaseLessonLeadsWithTheIntendedKiller(t *testing.T) {
 		if err := r.Text(&text); err != nil {
 			t.Fatal(err)
 		}
-		column := regexp.MustCompile(`(?m)^1\s+4_finish\s+\S+\s+(\S+)`).FindStringSubmatch(text.String())
+		column := regexp.MustCompile(`(?m)^1\s+4_finish\s+\S+\s+\S+\s+(\S+)`).FindStringSubmatch(text.String())
 		if want := "/edge/finish_with_stale_token_is_refused.txtar:"; len(column) < 2 || !strings.Contains(column[1], want) {
 			t.Errorf("%s report: 4_finish's killed-at column %q, want %s...\n%s", lang, column, want, text.String())
 		}

@@ -268,6 +268,9 @@ type Uncounted struct {
 	// SharedWith lists, for a broken observation, the mutants it passes
 	// on: the student expects their behaviour.
 	SharedWith []Misconception `json:"shared_with"`
+	// SharedConcealed counts, in a student's view, the mutants it passes
+	// on that SharedWith leaves out, since their answers are not shown.
+	SharedConcealed int `json:"shared_concealed,omitempty"`
 	// Printed, for an observation that ran (broken, flaky or timed out),
 	// is what it printed on the reference: the lab commands it ran, in
 	// order, each with its output or error, up to where it stopped, so

@@ -62,7 +62,7 @@ func TestText(t *testing.T) {
 		`(?m)^happy/a\s+pass\s+\.\s+\.\s*$`,
 		`(?m)^edge/b\s+pass\s+K\s+\.\s*$`,
 		`(?m)^edge/c\s+broken\s+-\s+-\s*$`,
-		`(?m)^1\s+1_one\s+killed\s+testdata/edge/b\.txtar:7  stdout '\^null\$'\s+return$`,
+		`(?m)^1\s+1_one\s+killed\s+return\s+testdata/edge/b\.txtar:7  stdout '\^null\$'$`,
 		`(?m)^2\s+2_two\s+survived\s*$`,
 		`(?m)^PROBLEM observation edge/c is broken on the reference`,
 		`(?m)^2 mutants: 1 killed, 1 survived, 0 timeout, 0 invalid; 1 broken observation \(1\.5s\)$`,

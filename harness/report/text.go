@@ -181,7 +181,10 @@ func (r *Report) mutantTable(b *strings.Builder) {
 			k := mu.Killers()[0]
 			first, evidence = fmt.Sprintf("%s  %s", k.Pos, k.Command), l.T("evidence."+string(k.Evidence), nil)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, mu.ID(), l.T("outcome."+string(mu.Outcome), nil), first, evidence)
+		// The killer's place, of any length, comes last, where the lines
+		// under the row go too: a column after it would lose its
+		// alignment at each of them.
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, mu.ID(), l.T("outcome."+string(mu.Outcome), nil), evidence, first)
 		r.mutantDetails(tw, mu, happy)
 	}
 	tw.Flush()
@@ -193,32 +196,32 @@ func (r *Report) mutantDetails(tw *textwidth.Writer, mu Mutant, happy int) {
 		return
 	}
 	if n := len(mu.KilledBy); n > 1 {
-		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.killers", i18n.M{"N": n, "Names": kills(mu.Killers())}))
+		fmt.Fprintf(tw, "\t\t\t\t%s\n", l.T("text.killers", i18n.M{"N": n, "Names": kills(mu.Killers())}))
 	}
 	if len(mu.TimedOutOn) > 0 {
-		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.timed-out-on", i18n.M{"Names": strings.Join(mu.TimedOutOn, ", ")}))
+		fmt.Fprintf(tw, "\t\t\t\t%s\n", l.T("text.timed-out-on", i18n.M{"Names": strings.Join(mu.TimedOutOn, ", ")}))
 	}
 	switch {
 	case happy == 0:
-		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.no-happy", nil))
+		fmt.Fprintf(tw, "\t\t\t\t%s\n", l.T("text.no-happy", nil))
 	case mu.Stopped:
-		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.stopped", nil))
+		fmt.Fprintf(tw, "\t\t\t\t%s\n", l.T("text.stopped", nil))
 	default:
-		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.survived-happy", i18n.M{"N": len(mu.SurvivedHappy), "Of": happy}))
+		fmt.Fprintf(tw, "\t\t\t\t%s\n", l.T("text.survived-happy", i18n.M{"N": len(mu.SurvivedHappy), "Of": happy}))
 	}
 	if mu.Outcome == outcome.Survived && unreached(mu) {
-		fmt.Fprintf(tw, "\t\t\t%s\n", l.T("text.not-reached", nil))
+		fmt.Fprintf(tw, "\t\t\t\t%s\n", l.T("text.not-reached", nil))
 	}
 	if mu.Outcome == outcome.Survived && mu.Diff != "" {
 		if hint := mu.Hint.In(string(l)); hint != "" {
-			fmt.Fprintf(tw, "\t\t\t%s %s\n", l.T("lesson.label.hint", nil), hint)
+			fmt.Fprintf(tw, "\t\t\t\t%s %s\n", l.T("lesson.label.hint", nil), hint)
 		}
 	}
 	if mu.Search != nil {
 		var sb strings.Builder
 		searched(&sb, l, mu.Search)
 		for _, line := range strings.Split(strings.TrimRight(sb.String(), "\n"), "\n") {
-			fmt.Fprintf(tw, "\t\t\t%s\n", line)
+			fmt.Fprintf(tw, "\t\t\t\t%s\n", line)
 		}
 	}
 }
@@ -270,25 +273,10 @@ func (r *Report) uncounted(b *strings.Builder) {
 			}
 			fmt.Fprintf(b, "  %s\n", l.T("text.shared", i18n.M{"Mutant": id, "Hint": s.Hint.In(string(l))}))
 		}
-		if n := r.concealedShares(u); n > 0 {
-			fmt.Fprintf(b, "  %s\n", l.N("text.shared-concealed", n, nil))
+		if u.SharedConcealed > 0 {
+			fmt.Fprintf(b, "  %s\n", l.N("text.shared-concealed", u.SharedConcealed, nil))
 		}
 	}
-}
-
-// concealedShares counts the concealed mutants a broken observation passes
-// on, which a student's view does not name.
-func (r *Report) concealedShares(u Uncounted) int {
-	if u.Status != outcome.Broken {
-		return 0
-	}
-	n := 0
-	for _, mu := range r.Mutants {
-		if mu.Concealed && mu.Outcome == outcome.Survived {
-			n++
-		}
-	}
-	return n
 }
 
 func (r *Report) problemsText(b *strings.Builder) {

@@ -157,9 +157,11 @@ func conceal(mu Mutant) Mutant {
 func (r *Report) unshared(uncounted []Uncounted, predicted map[string]bool, v View) []Uncounted {
 	out := slices.Clone(uncounted)
 	for i, u := range out {
+		all := len(u.SharedWith)
 		u.SharedWith = slices.DeleteFunc(slices.Clone(u.SharedWith), func(m Misconception) bool {
 			return v == Student && !predicted[m.Mutant] && r.isLab(m.Mutant)
 		})
+		u.SharedConcealed = all - len(u.SharedWith)
 		out[i] = u
 	}
 	return out

@@ -198,10 +198,12 @@ func (o options) run(s shell, stdout, stderr io.Writer) int {
 	}
 	lang := language(s.lab)
 	if o.lang != "" {
-		var err error
-		if lang, err = i18n.Parse(o.lang); err != nil {
-			return fail("-lang: %v", err)
+		l, err := i18n.Parse(o.lang)
+		if err != nil {
+			// Worded in the language the command speaks by default.
+			return fail("-lang: %s", cli.Misuse(lang, err.Error()))
 		}
+		lang = l
 	}
 	switch {
 	case o.problem != "":

@@ -238,6 +238,11 @@ func TestChinese(t *testing.T) {
 			check(fmt.Sprintf("the store's error of %q", args), stderr.String())
 		}
 	}
+	var stderr bytes.Buffer
+	run([]string{"-lang", "fr", "init"}, io.Discard, &stderr)
+	if got, want := stderr.String(), `idem: -lang: 不支持语言 "fr"；可选 en 或 zh-CN`; !strings.HasPrefix(got, want) {
+		t.Errorf("-lang fr in Chinese: %q, want %q", got, want)
+	}
 	var u *idem.UsageError
 	errors.As(idem.Run(mutants.Lab().Reference, t.TempDir(), []string{"fech", "k1", "5"}, io.Discard), &u)
 	if got := idemShell().misuseIn(i18n.Chinese, u); !strings.Contains(got, `未知的子命令 "fech"；你是不是想输入 "fetch"？`) {
