@@ -8,7 +8,7 @@
 // declared ([InterleaveSub], [BetweenSub]), and the usage and manual text
 // ([Table.Command], the lab.Command the harness runs and the search draws
 // from). A whole command in a page is ExampleTable, in this package's
-// example_test.go (go doc prints no examples: read the file, or
+// table_example_test.go (go doc prints no examples: read the file, or
 // pkg.go.dev's page of the package).
 //
 // # Parameters

@@ -1,6 +1,8 @@
 package labtest
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"idemlab/harness/lab"
@@ -9,10 +11,11 @@ import (
 // Checks runs the checks of a lab's own soundness that need nothing but
 // the lab, each a subtest named for it: its clause table (Clauses), its
 // generated copies (CopiesAreFresh), its value against its files (Sound),
-// its hand-written mutants' reasons (HandWritten) and its Chinese usage
-// (Chinese). A lab's test calls it in one line; go test -run
-// 'TestChecks/Sound' runs one.
+// its hand-written mutants' reasons (HandWritten) and, for a lab with a
+// Chinese worksheet, its Chinese usage (Chinese). A lab's test calls it in
+// one line; go test -run 'TestChecks/Sound' runs one.
 func Checks(t *testing.T, l *lab.Lab) {
+	t.Helper()
 	for _, c := range []struct {
 		name  string
 		check func(*testing.T, *lab.Lab)
@@ -20,6 +23,14 @@ func Checks(t *testing.T, l *lab.Lab) {
 		{"Clauses", Clauses}, {"CopiesAreFresh", CopiesAreFresh}, {"Sound", Sound},
 		{"HandWritten", HandWritten}, {"Chinese", Chinese},
 	} {
+		if c.name == "Chinese" && !hasChinese(l) {
+			continue // a lab in English alone need not word its commands in Chinese
+		}
 		t.Run(c.name, func(t *testing.T) { c.check(t, l) })
 	}
+}
+
+// hasChinese reports whether one of l's worksheets is Chinese.
+func hasChinese(l *lab.Lab) bool {
+	return slices.ContainsFunc(l.Layout.Worksheets, func(w string) bool { return strings.HasSuffix(w, ".zh-CN.md") })
 }

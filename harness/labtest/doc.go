@@ -105,10 +105,12 @@
 //   - reference/CMD/, the lab's command package: an API struct with one
 //     field per exported name of the store's source, a variable held by
 //     address (Sound checks it against the source; genmutants fills it
-//     for the reference too, in registry_gen.go), and the command, a
-//     lab.Command whose Run
-//     refuses a malformed line with a lab.Misuse before touching anything
-//     (harness/labcmd has the parsers and the interleavings).
+//     for the reference too, in registry_gen.go), the command, a
+//     labcmd.Table (harness/labcmd; its Run refuses a malformed line with
+//     a lab.Misuse before touching anything), and a doc.go whose comment
+//     holds the two lines "// The commands, generated from the table in
+//     CMD.go (go generate ./...):" and "// (end of the generated command
+//     list)", between which gendocs writes the command list.
 //   - mutants/catalogue.json (harness/schemas/catalogue.schema.json): each
 //     mutant's step, neutral label, the old text (once in the source) and
 //     its replacement, and hand_written when no operator of
@@ -127,7 +129,12 @@
 //   - mutants/testdata/answers/clauses.json, the contract's clauses and the observations
 //     that pin each (Clauses); mutants/equivalent.json, the generated
 //     mutants no observation can tell apart, each with why (idemlab mutate,
-//     GeneratedMutants; [] to start).
+//     GeneratedMutants; {"version": 1, "equivalent": []} to start). A
+//     first reference leaves many generated mutants alive (a third, in
+//     a course author's trial): idemlab -lab NAME mutate -no-search
+//     lists them in seconds; kill each with an observation (idemlab
+//     search -mutant ID -instructor writes one) or list it here with
+//     why, then mutate -record 2000 records the searches.
 //   - testdata/happy/*.txtar, the everyday path, which most mutants pass,
 //     and testdata/edge/*.txtar, the edges that kill them (Gate).
 //   - worksheet.md (and worksheet.zh-CN.md, optional), a prediction block

@@ -75,6 +75,9 @@ func (e *Equivalents) Lookup(id string) (Equivalent, bool) {
 // partial list is returned.
 func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents, error) {
 	f := jsonpos.File{Name: filename, Data: data}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] != '{' {
+		return nil, f.Errorf(0, `want an object, {"version": %d, "equivalent": []} to start (harness/schemas/equivalents.schema.json)`, EquivalentVersion)
+	}
 	var head struct {
 		Schema     string            `json:"$schema"`
 		Version    int               `json:"version"`

@@ -66,6 +66,11 @@ func TestParseEquivalentErrors(t *testing.T) {
 		want []string // each a line of the error
 	}{
 		{
+			name: "an array, as a course author first wrote it",
+			data: "[]",
+			want: []string{`eq.json:1: want an object, {"version": 1, "equivalent": []} to start (harness/schemas/equivalents.schema.json)`},
+		},
+		{
 			name: "unknown mutant id, the nearest not yet listed suggested",
 			data: "{\"version\": 1, \"equivalent\": [\n  {\"id\": \"store.go:10:go-drop-err-check\", \"reason\": \"a\"},\n  {\"id\": \"store.go:11:go-drop-err-check\", \"reason\": \"moved\"}\n]}",
 			want: []string{`eq.json:3: unknown mutant id "store.go:11:go-drop-err-check" (did the reference move? the nearest mutant of that operator is "store.go:40:go-drop-err-check"; idemlab mutate -list shows them all)`},

@@ -39,7 +39,7 @@ func Extract(text string, m Markers) (string, error) {
 func find(text string, m Markers) (start, end int, err error) {
 	b := lineStarting(text, 0, m.Begin)
 	if b < 0 {
-		return 0, 0, fmt.Errorf("no line starting %q", m.Begin)
+		return 0, 0, fmt.Errorf("no line starting %q (a generated region runs from that line to one starting %q: write both, and go generate ./... fills them)", m.Begin, m.End)
 	}
 	start = b + strings.IndexByte(text[b:], '\n') + 1
 	end = lineStarting(text, start, m.End)
