@@ -65,7 +65,7 @@
 //     observations (testdata/student) that counts as no evidence, and why.
 //     These two are the only tests a student's work can fail, and "go test
 //     ./mutants" is the student's quick loop.
-//   - TestWheats runs every observation on the wheat: one that fails
+//   - TestChecks/Wheats runs every observation on the wheat: one that fails
 //     there asserts what the contract does not promise, and counts as
 //     broken in every report and grade, a student's own included.
 //   - TestCopiesAreFresh and TestLabIsSound keep the copies, the registry,

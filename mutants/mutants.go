@@ -8,7 +8,6 @@ import (
 
 	"idemlab/harness/lab"
 	"idemlab/reference/idem"
-	"idemlab/reference/wheats/ledger"
 )
 
 //go:embed catalogue.json
@@ -33,24 +32,6 @@ func Lab() *lab.Lab { return theLab() }
 
 var theLab = sync.OnceValue(func() *lab.Lab {
 	return lab.Spec{Name: "idemstore", Catalogue: catalogueJSON, Answers: answersJSON, Reference: reference, Mutants: generated,
-		Wheats:   []lab.Impl{Ledger},
+		Wheats:   wheats,
 		Commands: []lab.Command{idem.Command()}}.Lab()
 })
-
-// Ledger is the lab's wheat, idemlab/reference/wheats/ledger: a second
-// correct store written apart from the reference, on which every lab
-// observation must pass too (see lab.Lab's Wheats).
-var Ledger = lab.Impl{Name: "ledger", Value: idem.API{
-	DefaultLimit:    ledger.DefaultLimit,
-	ErrInvalidLimit: &ledger.ErrInvalidLimit,
-	InitDB:          ledger.InitDB,
-	Reserve:         ledger.Reserve,
-	Finish:          ledger.Finish,
-	Fetch:           ledger.Fetch,
-	Expired:         ledger.Expired,
-	Purge:           ledger.Purge,
-	Drain:           ledger.Drain,
-	Counts:          ledger.Counts,
-	RetentionCycle:  ledger.RetentionCycle,
-	Driver:          &ledger.Driver,
-}}

@@ -14,6 +14,7 @@ import (
 	m8cycle "idemlab/mutants/8_cycle"
 	ref "idemlab/reference"
 	api "idemlab/reference/idem"
+	wheatledger "idemlab/reference/wheats/ledger"
 )
 
 // reference is the lab's reference implementation, idemlab/reference.
@@ -31,6 +32,25 @@ var reference = lab.Impl{Name: "reference", Value: api.API{
 	Counts:          ref.Counts,
 	RetentionCycle:  ref.RetentionCycle,
 }}
+
+// wheats are the lab's wheats, the packages under its reference's
+// wheats folder: correct stores written apart from it.
+var wheats = []lab.Impl{
+	{Name: "ledger", Value: api.API{
+		DefaultLimit:    wheatledger.DefaultLimit,
+		ErrInvalidLimit: &wheatledger.ErrInvalidLimit,
+		Driver:          &wheatledger.Driver,
+		InitDB:          wheatledger.InitDB,
+		Reserve:         wheatledger.Reserve,
+		Finish:          wheatledger.Finish,
+		Fetch:           wheatledger.Fetch,
+		Expired:         wheatledger.Expired,
+		Purge:           wheatledger.Purge,
+		Drain:           wheatledger.Drain,
+		Counts:          wheatledger.Counts,
+		RetentionCycle:  wheatledger.RetentionCycle,
+	}},
+}
 
 // generated holds every implementation listed here, in order.
 var generated = []lab.Impl{

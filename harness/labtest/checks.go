@@ -11,6 +11,7 @@ import (
 // Checks runs the checks of a lab's own soundness that need nothing but
 // the lab, each a subtest named for it: its clause table (Clauses), its
 // generated copies (CopiesAreFresh), its value against its files (Sound),
+// its observations on each wheat (Wheats),
 // its hand-written mutants' reasons (HandWritten) and, for a lab with a
 // Chinese worksheet, its Chinese usage (Chinese). A lab's test calls it in
 // one line; go test -run 'TestChecks/Sound' runs one.
@@ -20,7 +21,7 @@ func Checks(t *testing.T, l *lab.Lab) {
 		name  string
 		check func(*testing.T, *lab.Lab)
 	}{
-		{"Clauses", Clauses}, {"CopiesAreFresh", CopiesAreFresh}, {"Sound", Sound},
+		{"Clauses", Clauses}, {"CopiesAreFresh", CopiesAreFresh}, {"Sound", Sound}, {"Wheats", Wheats},
 		{"HandWritten", HandWritten}, {"Chinese", Chinese},
 	} {
 		if c.name == "Chinese" && !hasChinese(l) {

@@ -9,7 +9,6 @@
 //	func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, mutants.Lab()) }
 //	func TestExampleWorksheet(t *testing.T)    { labtest.ExampleWorksheet(t, mutants.Lab()) }
 //	func TestChecks(t *testing.T)              { labtest.Checks(t, mutants.Lab()) }
-//	func TestWheats(t *testing.T)              { labtest.Wheats(t, mutants.Lab()) }
 //
 // The slow checks, which build programs of mutants and start grading
 // workers, the student's quick loop does not wait for: idemlab/labs/labstest
@@ -99,9 +98,10 @@
 //   - reference/wheats/NAME/, at least one wheat: a correct store in a
 //     package of its own, written from the contract and not from the
 //     reference, differing from it in design wherever the contract leaves
-//     a choice; its lab.Impl, of the API struct below, goes in the
-//     lab.Spec's Wheats (Wheats). Under reference/, the lab's source
-//     digest covers it.
+//     a choice, with the store's exported names; genmutants fills the API
+//     struct for each (registry_gen.go's wheats), which goes in the
+//     lab.Spec's Wheats (TestChecks/Wheats). Under reference/, the lab's
+//     source digest covers it.
 //   - reference/CMD/, the lab's command package: an API struct with one
 //     field per exported name of the store's source, a variable held by
 //     address (Sound checks it against the source; genmutants fills it
@@ -124,8 +124,8 @@
 //     catalogue.json (which writes the copies and registry_gen.go; go
 //     generate ./... must leave them fresh, CopiesAreFresh), the catalogue
 //     and answer key embedded, and Lab() returning a lab.Spec's Lab (name,
-//     folder, catalogue, answer key, the generated reference and mutants,
-//     the wheats, the command).
+//     folder, catalogue, answer key, the generated reference, mutants and
+//     wheats, the command).
 //   - mutants/testdata/answers/clauses.json, the contract's clauses and the observations
 //     that pin each (Clauses); mutants/equivalent.json, the generated
 //     mutants no observation can tell apart, each with why (idemlab mutate,

@@ -2,10 +2,12 @@ package mutation
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -112,6 +114,9 @@ func Generate(root, catalogueFile string, c *Catalogue) (map[string][]byte, erro
 	if reg.Fields, err = APIFields(ref); err != nil {
 		return nil, err
 	}
+	if reg.Wheats, err = wheats(root, module, path.Dir(c.Reference), reg.Imports); err != nil {
+		return nil, err
+	}
 	for _, m := range c.Mutants {
 		src, err := Render(ref, m)
 		if err != nil {
@@ -131,6 +136,36 @@ func Generate(root, catalogueFile string, c *Catalogue) (map[string][]byte, erro
 	}
 	files[path.Join(dir, RegistryFile)] = out
 	return files, nil
+}
+
+// wheats lists the lab's wheats, each folder under refDir/wheats that
+// holds Go source, and adds their imports to imports.
+func wheats(root, module, refDir string, imports map[string]string) ([]Entry, error) {
+	dirs, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(refDir), "wheats"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Entry
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		if src, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(refDir), "wheats", d.Name(), "*.go")); len(src) == 0 {
+			continue
+		}
+		alias := "wheat" + strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, strings.ToLower(d.Name()))
+		imports[alias] = path.Join(module, refDir, "wheats", d.Name())
+		out = append(out, Entry{Name: d.Name(), Ref: alias + "."})
+	}
+	return out, nil
 }
 
 // RegistryFile is the name of the generated Go file, beside the

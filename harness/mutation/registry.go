@@ -43,6 +43,11 @@ type Registry struct {
 	// reference, so that a lab need not write the API struct's filling
 	// out by hand.
 	Reference string
+	// Wheats, when Reference is set, are the lab's wheats (correct stores
+	// written apart from the reference, with its exported names), each an
+	// entry whose Ref is its package's qualifier: the file then declares
+	// them, in a variable named wheats (nil for none).
+	Wheats []Entry
 }
 
 // A Field is one exported top-level name of the reference source. A
@@ -139,6 +144,14 @@ import (
 var reference = lab.Impl{Name: "reference", Value: api.{{.APIName}}{
 {{range .Fields}}	{{.Name}}: {{if .Var}}&{{end}}ref.{{.Name}},
 {{end}}}}
+
+// wheats are the lab's wheats, the packages under its reference's
+// wheats folder: correct stores written apart from it.
+var wheats = []lab.Impl{
+{{range $e := .Wheats}}	{Name: {{printf "%q" $e.Name}}, Value: api.{{$.APIName}}{
+{{range $.Fields}}		{{.Name}}: {{if .Var}}&{{end}}{{$e.Ref}}{{.Name}},
+{{end}}	}},
+{{end}}}
 {{end}}
 // {{.Var}} holds every implementation listed here, in order.
 var {{.Var}} = []lab.Impl{

@@ -152,12 +152,16 @@ func TestMutateIncremental(t *testing.T) {
 	if len(cells) < 2 {
 		t.Fatalf("the cache holds %d cell entries", len(cells))
 	}
-	for i, file := range cells[:2] {
+	// Every entry, every other one edited, the rest cut short: which entries
+	// a run consults depends on names made from temporary paths, so two
+	// chosen by name were at times none it needed (the test then saw
+	// nothing run again).
+	for i, file := range cells {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i == 0 {
+		if i%2 == 0 {
 			data = bytes.Replace(data, []byte(`"status":"`), []byte(`"status":"x`), 1)
 		} else {
 			data = data[:len(data)/2]
@@ -170,8 +174,8 @@ func TestMutateIncremental(t *testing.T) {
 	if diff := cmp.Diff(want, verdicts(corrupted)); diff != "" {
 		t.Errorf("corrupted cache: verdicts (-fresh +corrupted):\n%s", diff)
 	}
-	if got := ran(corrupted, nil); len(got) == 0 || len(got) > 2 {
-		t.Errorf("corrupted cache: %v ran again; want the observations of the two entries", got)
+	if got := ran(corrupted, nil); len(got) == 0 {
+		t.Errorf("corrupted cache: %v ran again; want the observations of the corrupted entries", got)
 	}
 	for _, w := range []string{"warning: cache entry ", "its value does not match its checksum", "not an entry"} {
 		if !strings.Contains(warnings, w) {

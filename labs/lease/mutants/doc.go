@@ -38,7 +38,7 @@
 // (idemlab/labs/lease/reference/wheats/audit, a second correct store
 // written apart from the reference: a STRICT, WITHOUT ROWID table, every
 // test-and-write one statement with RETURNING, a takeover with no read
-// before its write), on which every observation must pass too (TestWheats;
+// before its write), on which every observation must pass too (TestChecks/Wheats;
 // one that fails there is broken), the catalogue, the lease command, and
 // the layout (observations in labs/lease/testdata, the worksheets and
 // their history in labs/lease). Programs the harness generates for

@@ -25,13 +25,8 @@ func TestStudentObservations(t *testing.T) { labtest.StudentObservations(t, muta
 func TestExampleWorksheet(t *testing.T) { labtest.ExampleWorksheet(t, mutants.Lab()) }
 
 // TestChecks: the lab's own soundness (its clause table, generated
-// copies, value, hand-written mutants' reasons and Chinese usage).
+// copies, value, wheats, hand-written mutants' reasons, Chinese usage).
 func TestChecks(t *testing.T) { labtest.Checks(t, mutants.Lab()) }
-
-// TestWheats: every lab observation passes on each wheat, a correct store
-// written apart from the reference (a subtest a wheat); see
-// idemlab/harness/labtest.
-func TestWheats(t *testing.T) { labtest.Wheats(t, mutants.Lab()) }
 
 // TestInterleaveIgnoresScheduling: the edge observations that race two
 // workers (the takeover race, the stale finish, the cycle) print the same

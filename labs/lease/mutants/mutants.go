@@ -8,7 +8,6 @@ import (
 
 	"idemlab/harness/lab"
 	"idemlab/labs/lease/reference/lease"
-	"idemlab/labs/lease/reference/wheats/audit"
 )
 
 //go:embed catalogue.json
@@ -29,25 +28,5 @@ func Lab() *lab.Lab { return theLab() }
 
 var theLab = sync.OnceValue(func() *lab.Lab {
 	return lab.Spec{Name: "lease", Dir: Dir, Catalogue: catalogueJSON, Answers: answersJSON, Reference: reference, Mutants: generated,
-		Wheats:   []lab.Impl{Audit},
-		Commands: []lab.Command{lease.Command()}}.Lab()
+		Wheats: wheats, Commands: []lab.Command{lease.Command()}}.Lab()
 })
-
-// Audit is the lab's wheat, idemlab/labs/lease/reference/wheats/audit: a
-// second correct lease store written apart from the reference, on which
-// every lab observation must pass too (see lab.Lab's Wheats).
-var Audit = lab.Impl{Name: "audit", Value: lease.API{
-	DefaultLimit:    audit.DefaultLimit,
-	ErrInvalidLimit: &audit.ErrInvalidLimit,
-	InitDB:          audit.InitDB,
-	Claim:           audit.Claim,
-	Renew:           audit.Renew,
-	Takeover:        audit.Takeover,
-	Finish:          audit.Finish,
-	Fetch:           audit.Fetch,
-	Abandoned:       audit.Abandoned,
-	Compensate:      audit.Compensate,
-	Inspect:         audit.Inspect,
-	FencingCycle:    audit.FencingCycle,
-	Driver:          &audit.Driver,
-}}

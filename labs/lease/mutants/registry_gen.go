@@ -14,6 +14,7 @@ import (
 	m8cycle "idemlab/labs/lease/mutants/8_cycle"
 	ref "idemlab/labs/lease/reference"
 	api "idemlab/labs/lease/reference/lease"
+	wheataudit "idemlab/labs/lease/reference/wheats/audit"
 )
 
 // reference is the lab's reference implementation, idemlab/labs/lease/reference.
@@ -32,6 +33,26 @@ var reference = lab.Impl{Name: "reference", Value: api.API{
 	Inspect:         ref.Inspect,
 	FencingCycle:    ref.FencingCycle,
 }}
+
+// wheats are the lab's wheats, the packages under its reference's
+// wheats folder: correct stores written apart from it.
+var wheats = []lab.Impl{
+	{Name: "audit", Value: api.API{
+		DefaultLimit:    wheataudit.DefaultLimit,
+		ErrInvalidLimit: &wheataudit.ErrInvalidLimit,
+		Driver:          &wheataudit.Driver,
+		InitDB:          wheataudit.InitDB,
+		Claim:           wheataudit.Claim,
+		Renew:           wheataudit.Renew,
+		Takeover:        wheataudit.Takeover,
+		Finish:          wheataudit.Finish,
+		Fetch:           wheataudit.Fetch,
+		Abandoned:       wheataudit.Abandoned,
+		Compensate:      wheataudit.Compensate,
+		Inspect:         wheataudit.Inspect,
+		FencingCycle:    wheataudit.FencingCycle,
+	}},
+}
 
 // generated holds every implementation listed here, in order.
 var generated = []lab.Impl{
