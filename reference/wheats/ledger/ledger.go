@@ -45,15 +45,17 @@ import (
 	_ "modernc.org/sqlite" // the pure-Go "sqlite" driver
 )
 
-// DefaultLimit is the batch a caller without a reason for another uses.
+// The names the contract fixes, as the reference has them.
+var (
+	// Driver names the database/sql driver of every open; the harness
+	// swaps in one that can pause a call.
+	Driver = "sqlite"
+	// ErrInvalidLimit is what a limit outside 1..100 is refused with.
+	ErrInvalidLimit = errors.New("invalid limit: want an integer in 1..100")
+)
+
+// DefaultLimit is the batch size when the caller has none in mind.
 const DefaultLimit = 10
-
-// ErrInvalidLimit is wrapped by every refusal of a limit outside 1..100.
-var ErrInvalidLimit = errors.New("invalid limit: want an integer in 1..100")
-
-// Driver is the database/sql driver the store opens its file with; the
-// lab's harness points it at a driver that can pause a call.
-var Driver = "sqlite"
 
 const schema = `CREATE TABLE IF NOT EXISTS keys (
 	id TEXT NOT NULL PRIMARY KEY,
