@@ -13,8 +13,9 @@ import (
 // generated copies (CopiesAreFresh), its value against its files (Sound),
 // its observations on each wheat (Wheats),
 // its hand-written mutants' reasons (HandWritten) and, for a lab with a
-// Chinese worksheet, its Chinese usage (Chinese). A lab's test calls it in
-// one line; go test -run 'TestChecks/Sound' runs one.
+// Chinese worksheet, its Chinese usage (Chinese) and its Chinese guide to
+// its observations (ChineseGuide). A lab's test calls it in one line;
+// go test -run 'TestChecks/Sound' runs one.
 func Checks(t *testing.T, l *lab.Lab) {
 	t.Helper()
 	for _, c := range []struct {
@@ -22,10 +23,10 @@ func Checks(t *testing.T, l *lab.Lab) {
 		check func(*testing.T, *lab.Lab)
 	}{
 		{"Clauses", Clauses}, {"CopiesAreFresh", CopiesAreFresh}, {"Sound", Sound}, {"Wheats", Wheats},
-		{"HandWritten", HandWritten}, {"Chinese", Chinese},
+		{"HandWritten", HandWritten}, {"Chinese", Chinese}, {"ChineseGuide", ChineseGuide},
 	} {
-		if c.name == "Chinese" && !hasChinese(l) {
-			continue // a lab in English alone need not word its commands in Chinese
+		if (c.name == "Chinese" || c.name == "ChineseGuide") && !hasChinese(l) {
+			continue // a lab in English alone needs no Chinese
 		}
 		t.Run(c.name, func(t *testing.T) { c.check(t, l) })
 	}
