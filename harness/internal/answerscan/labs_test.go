@@ -23,6 +23,7 @@ import (
 	"idemlab/harness/internal/answerscan"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
+	"idemlab/harness/labtest"
 	"idemlab/harness/report"
 	leaselab "idemlab/labs/lease/mutants"
 	"idemlab/mutants"
@@ -41,10 +42,12 @@ var labs = lab.Registry{
 // is sent to read names an observation that kills a lab mutant beside
 // that mutant or its step, in either lab: not the catalogue nor the JSON
 // files beside it (equivalents, the example held-out catalogue), not an
-// observation's file, not the manual of a package the README's student
-// section or a worksheet names (read from its Go source with go/doc, the
-// text go doc prints, and from the manuals those send the reader to with
-// go doc), not the README's student section or a worksheet, and no output
+// observation's file nor the Chinese guide to them (README.zh-CN.md in
+// the observations folder), not the manual of a package the README's
+// student section or a worksheet names (read from its Go source with
+// go/doc, the text go doc prints, and from the manuals those send the
+// reader to with go doc), not the README's student section or a
+// worksheet, and no output
 // of the student's view (the kill report as text and JSON, HTML and
 // Stryker's schema in English and Chinese; idem -list, -h and bare; the
 // gate's go test -v log; what TestPredictions prints). No example in
@@ -88,6 +91,14 @@ func TestNoKillerBesideItsMutant(t *testing.T) {
 				files = append(files, answerscan.Whole(o.File, o.Name, read(t, o.File))...)
 			}
 			leaks(files)
+			// The Chinese guide to the observations, which a Chinese
+			// worksheet sends a student to read beside them.
+			guide := path.Join(l.Layout.Observations, labtest.GuideName)
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(guide))); err == nil {
+				leaks(answerscan.Sections(guide, read(t, guide)))
+			} else if !os.IsNotExist(err) {
+				t.Fatal(err)
+			}
 			for _, w := range l.Layout.Worksheets {
 				leaks(answerscan.Sections(w, read(t, w)))
 			}
