@@ -369,6 +369,12 @@ func (p *Plan) report(labMatrix *killmatrix.Matrix) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	// What the report tells a student to fill is what the checkout has:
+	// a lab's layout may name a Chinese worksheet it does not ship.
+	r.Worksheets = slices.DeleteFunc(slices.Clone(r.Worksheets), func(w string) bool {
+		_, err := os.Stat(filepath.Join(p.Root, filepath.FromSlash(w)))
+		return err != nil
+	})
 	if err := p.sources(r); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package labrun_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -105,5 +106,30 @@ func TestLangChoiceWithOneWorksheet(t *testing.T) {
 				t.Errorf("LangChoice (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestLangChoiceWithoutTheChineseWorksheet: a lab whose layout names a
+// Chinese worksheet its checkout does not have (lab.Spec's standard
+// layout names both) is not told to predict in that file.
+func TestLangChoiceWithoutTheChineseWorksheet(t *testing.T) {
+	i18ntest.Set(t, i18n.English)
+	l := *counter.Lab()
+	l.Layout.Worksheets = append(slices.Clone(l.Layout.Worksheets), counter.Dir+"/worksheet.zh-CN.md")
+	sheet := filepath.Join(t.TempDir(), "worksheet.md")
+	if err := os.WriteFile(sheet, []byte("```prediction\nmutant: 1_limit\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := labrun.Prepare(labrun.Config{Lab: &l, Root: "../..", Worksheets: []string{sheet}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := plan.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "In English: nothing chose a language yet. 要用中文：加上 -lang zh-CN，或设置 LANG=zh_CN.UTF-8。"
+	if diff := cmp.Diff(want, res.Report.LangChoice()); diff != "" {
+		t.Errorf("LangChoice (-want +got):\n%s", diff)
 	}
 }
