@@ -369,6 +369,7 @@ func (p *Plan) report(labMatrix *killmatrix.Matrix) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.Docs = docs(r, guideDocs(p.Root, p.Lab))
 	// What the report tells a student to fill is what the checkout has:
 	// a lab's layout may name a Chinese worksheet it does not ship.
 	r.Worksheets = slices.DeleteFunc(slices.Clone(r.Worksheets), func(w string) bool {

@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"idemlab/harness/lab"
+	"idemlab/harness/labrun"
 )
 
 // GuideName is the Chinese guide to a lab's observations, in its
 // observations folder: one entry per observation of its Kinds, the
 // observation's kind/name and what it observes, translated from the
 // opening comment of its file.
-const GuideName = "README.zh-CN.md"
+const GuideName = labrun.GuideName
 
 // guideEntry is one entry of a guide: a list item that starts with the
 // observation's kind/name in backquotes.

@@ -69,7 +69,13 @@ type Report struct {
 	// or refused before they ran.
 	Uncounted    []Uncounted                 `json:"uncounted_observations"`
 	Observations []killmatrix.ObservationRow `json:"observations"`
-	Mutants      []Mutant                    `json:"mutants"`
+	// Docs holds, by observation name, what each of the lab's
+	// observations observes in each language it is written in (English
+	// from its file, Chinese from the lab's guide, see labrun.ReadGuide):
+	// Localize gives an observation whose doc is shown the doc in the
+	// report's language. Not written.
+	Docs    map[string]mutation.Text `json:"-"`
+	Mutants []Mutant                 `json:"mutants"`
 	// Hidden counts the mutants a student's copy does not name.
 	Hidden HiddenCount `json:"hidden"`
 	// Problems are what makes the run's verdicts untrustworthy: an

@@ -203,6 +203,7 @@ func (r *Report) redactHidden() {
 // Localize words r's findings in lang and makes it r's language.
 func (r *Report) Localize(lang i18n.Lang) {
 	r.Meta.Lang = lang
+	r.localizeDocs(lang)
 	r.Verdicts = slices.Clone(r.Verdicts)
 	for i, v := range r.Verdicts {
 		mu, _ := r.Mutant(v.Prediction.Mutant)
@@ -254,4 +255,22 @@ func (r *Report) Answers(name string) []string {
 		}
 	}
 	return out
+}
+
+// localizeDocs gives each lab observation whose doc is shown (docsShown
+// leaves it empty while a mutant is concealed) its doc in lang, where
+// Docs has one.
+func (r *Report) localizeDocs(lang i18n.Lang) {
+	if len(r.Docs) == 0 {
+		return
+	}
+	r.Observations = slices.Clone(r.Observations)
+	for i, o := range r.Observations {
+		if o.Doc == "" || o.Kind == killmatrix.KindStudent {
+			continue
+		}
+		if d, ok := r.Docs[o.Name][string(lang)]; ok && d != "" {
+			r.Observations[i].Doc = d
+		}
+	}
 }
