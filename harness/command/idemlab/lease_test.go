@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,12 +25,15 @@ func TestLeaseLab(t *testing.T) {
 	const example = root + "/labs/lease/mutants/testdata/answers"
 	dir := t.TempDir()
 	common := []string{"-lab", "lease", "-q", "-worksheet", example + "/worksheet.zh-CN.md", "-student", example + "/student"}
+	// The line of 1_claim's block, wherever the example's warning at its
+	// top leaves it.
+	at := blockLine(t, example+"/worksheet.zh-CN.md", "mutant: 1_claim")
 	for _, tc := range []struct {
 		lang          i18n.Lang
 		title, lesson string
 	}{
-		{i18n.Chinese, "lease 杀死报告：", "变异体 1_claim (1_claim_lease_born_lapsed: 授予的租约一出生就已过期)：你在 labs/lease/mutants/testdata/answers/worksheet.zh-CN.md:157 处的预测正确\n"},
-		{i18n.English, "lease kill report: ", "mutant 1_claim (1_claim_lease_born_lapsed: grants a lease that has already lapsed): your prediction at labs/lease/mutants/testdata/answers/worksheet.zh-CN.md:157 is right\n"},
+		{i18n.Chinese, "lease 杀死报告：", "变异体 1_claim (1_claim_lease_born_lapsed: 授予的租约一出生就已过期)：你在 labs/lease/mutants/testdata/answers/worksheet.zh-CN.md:" + at + " 处的预测正确\n"},
+		{i18n.English, "lease kill report: ", "mutant 1_claim (1_claim_lease_born_lapsed: grants a lease that has already lapsed): your prediction at labs/lease/mutants/testdata/answers/worksheet.zh-CN.md:" + at + " is right\n"},
 	} {
 		t.Run(string(tc.lang), func(t *testing.T) {
 			var text, js, stderr bytes.Buffer
@@ -97,4 +102,22 @@ func TestLeaseMutateList(t *testing.T) {
 	if len(list) < 100 || hands == 0 || equivalent == 0 {
 		t.Errorf("%d mutants, %d of the catalogue, %d equivalent; want the lease store's many, some of each", len(list), hands, equivalent)
 	}
+}
+
+// blockLine is the line number, as text, of the prediction block of file
+// whose field line is field: the block's opening fence before it.
+func blockLine(t *testing.T, file, field string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := slices.Index(lines, field); i >= 0; i-- {
+		if strings.HasPrefix(lines[i], "```prediction") {
+			return strconv.Itoa(i + 1)
+		}
+	}
+	t.Fatalf("%s has no block with %q", file, field)
+	return ""
 }
