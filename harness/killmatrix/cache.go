@@ -2,6 +2,7 @@ package killmatrix
 
 import (
 	"sync/atomic"
+	"time"
 
 	"idemlab/harness/outcome"
 )
@@ -71,6 +72,31 @@ func keep(opt Options, impl string, o Observation, r Result) {
 // hangMargin is how many times longer than the reference's run of an
 // observation a mutant's deadline must be for its timeout to be kept.
 const hangMargin = 10
+
+// A mutant's deadline on an observation is mutantScale times the time the
+// reference took on it, at least mutantFloor, at most the run's own
+// deadline: a mutant that loops (a drain whose cursor never advances) is
+// stopped seconds after the reference would have finished, not after the
+// thirty seconds a hung reference is given. The floor keeps a busy
+// machine's slow run from reading as a hang; the scale keeps the rule
+// above hangMargin, so such a timeout is still kept.
+const (
+	mutantScale = 50
+	mutantFloor = 2 * time.Second
+)
+
+// forMutant is opt with the deadline of a mutant's run of an observation
+// whose reference result is ref (see mutantScale); a result that tells no
+// time leaves opt's deadline. The verdict cache keeps the reference's
+// time, so a run that takes the reference's result from it gives its
+// mutants the deadlines the run that kept it gave.
+func forMutant(opt Options, ref Result) Options {
+	opt = opt.withDefaults()
+	if ref.Elapsed > 0 {
+		opt.Timeout = min(opt.Timeout, max(mutantFloor, mutantScale*ref.Elapsed))
+	}
+	return opt
+}
 
 // keepTimeout keeps r, the first run of row's observation on the mutant
 // impl, when it is a hang, not an accident of a busy machine: it was

@@ -86,7 +86,7 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 			case o.Status == outcome.TimedOut: // a hang on the reference is not run again
 			case !opt.RunUnreached && !reaches(mu, o):
 				results[mi][oi] = notReached(o)
-			case o.Valid() && cachedInto(&results[mi][oi], cached, opt, mu.Name, o.Observation):
+			case o.Valid() && cachedInto(&results[mi][oi], cached, forMutant(opt, o.Reference), mu.Name, o.Observation):
 			default:
 				jobs = append(jobs, job{mi, oi})
 				left[mi].Add(1)
@@ -103,7 +103,7 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 		if opt.Progress != nil {
 			started[j.mi].Do(func() { opt.Progress.Start(name) })
 		}
-		results[j.mi][j.oi] = Run(l, mutants[j.mi], rows[j.oi].Observation, opt)
+		results[j.mi][j.oi] = Run(l, mutants[j.mi], rows[j.oi].Observation, forMutant(opt, rows[j.oi].Reference))
 		if left[j.mi].Add(-1) == 0 && opt.Progress != nil {
 			opt.Progress.Done(name)
 		}
@@ -125,7 +125,8 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	}
 	repeats := make([]Result, len(kills))
 	parallel(opt.Parallel, len(kills), func(i int) {
-		repeats[i] = Run(l, mutants[kills[i].mi], rows[kills[i].oi].Observation, opt)
+		k := kills[i]
+		repeats[i] = Run(l, mutants[k.mi], rows[k.oi].Observation, forMutant(opt, rows[k.oi].Reference))
 	})
 	var killers []int  // the observations whose kills repeated
 	var repeated []job // the kills that repeated
@@ -159,7 +160,7 @@ func runEvery(l *lab.Lab, opt Options, mutants []lab.Impl, rows []ObservationRow
 	}
 	keepConfirmed(opt, mutants, rows, jobs, repeated, results)
 	for _, j := range hangs {
-		keepTimeout(opt, mutants[j.mi].Name, rows[j.oi], results[j.mi][j.oi])
+		keepTimeout(forMutant(opt, rows[j.oi].Reference), mutants[j.mi].Name, rows[j.oi], results[j.mi][j.oi])
 	}
 	return results
 }
@@ -278,7 +279,9 @@ func (f *firstKill) judge(mi int, report bool) {
 			f.results[mi][oi] = notReached(f.row(oi))
 			continue
 		}
-		if cachedInto(&f.results[mi][oi], f.cached, f.opt, name, f.rows[oi].Observation) {
+		row := f.row(oi)
+		opt := forMutant(f.opt, row.Reference)
+		if cachedInto(&f.results[mi][oi], f.cached, opt, name, row.Observation) {
 			if f.results[mi][oi].Status == outcome.Fail {
 				f.killer[mi] = oi
 				f.next[mi]++
@@ -286,18 +289,18 @@ func (f *firstKill) judge(mi int, report bool) {
 			}
 			continue
 		}
-		r := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt)
+		r := Run(f.lab, f.mutants[mi], row.Observation, opt)
 		f.results[mi][oi] = r
 		switch r.Status {
 		case outcome.Pass:
-			keep(f.opt, name, f.rows[oi].Observation, r)
+			keep(f.opt, name, row.Observation, r)
 		case outcome.TimedOut:
-			keepTimeout(f.opt, name, f.row(oi), r)
+			keepTimeout(opt, name, row, r)
 		}
 		if r.Status != outcome.Fail {
 			continue
 		}
-		again := Run(f.lab, f.mutants[mi], f.rows[oi].Observation, f.opt)
+		again := Run(f.lab, f.mutants[mi], row.Observation, opt)
 		if again.Status == outcome.TimedOut {
 			f.results[mi][oi] = again // the mutant's result, not the observation's fault
 			continue

@@ -1,6 +1,7 @@
 package killmatrix_test
 
 import (
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -68,6 +69,38 @@ func TestSlowRunIsNoDisagreement(t *testing.T) {
 			}
 			if s := m.Summary(); s.Flaky != 0 {
 				t.Errorf("Summary: %d flaky, want none: %+v", s.Flaky, s)
+			}
+		})
+	}
+}
+
+// TestMutantDeadlineFollowsTheReference: a mutant that never returns on an
+// observation the reference runs in milliseconds is stopped seconds after,
+// not at the run's own deadline, in both schedules; its result is a
+// timeout that names the shorter deadline.
+func TestMutantDeadlineFollowsTheReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a mutant's deadline")
+	}
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	loops := fake("loops", func(a *idem.API) {
+		a.Counts = func(string) (map[string]int, error) { <-release; return nil, nil }
+	})
+	const long = 40 * time.Second
+	for _, firstKill := range []bool{true, false} {
+		t.Run(map[bool]string{true: "first-kill", false: "every"}[firstKill], func(t *testing.T) {
+			opt := killmatrix.Options{Timeout: long, Parallel: 2, WorkRoot: t.TempDir(), FirstKill: firstKill}
+			m := build(ref(), []lab.Impl{loops}, flakyObservations(t), opt)
+			c := m.Mutants[0].Cells["edge/counts_pending"]
+			if c.Status != outcome.TimedOut {
+				t.Fatalf("the looping mutant on edge/counts_pending: %s, want a timeout", c.Status)
+			}
+			if c.Elapsed >= long || strings.Contains(c.Message, long.String()) {
+				t.Errorf("stopped after %v (%q); want the mutant's own deadline, shorter than the run's %v", c.Elapsed, c.Message, long)
+			}
+			if m.Mutants[0].Outcome != outcome.Timeout {
+				t.Errorf("mutant outcome %s, want timeout", m.Mutants[0].Outcome)
 			}
 		})
 	}
