@@ -214,3 +214,65 @@ func TestMutateIncremental(t *testing.T) {
 		t.Errorf("after editing %s the verdicts are those before it; the edit was meant to let some mutants survive it", edited)
 	}
 }
+
+// TestMutateIncrementalLab1 is TestMutateIncremental's edit in the first
+// lab, on the mutants of one stretch of its store: the check of output at
+// which one observation first killed a mutant is deleted, and the run after the
+// edit runs again only that observation, giving the verdicts a fresh run
+// of the edited observations gives.
+func TestMutateIncrementalLab1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with go build")
+	}
+	t.Setenv(verdictcache.EnvDisable, t.TempDir())
+	obs := t.TempDir()
+	copyTree(t, filepath.Join(root, "testdata"), obs)
+	mutate := func(args ...string) *report.Report {
+		t.Helper()
+		var out, stderr bytes.Buffer
+		args = append([]string{"mutate", "-q", "-json", "-no-search", "-run", `^store\.go:1[0-4][0-9]:`, "-dir", obs}, args...)
+		// The edit may leave a mutant alive: that is a verdict too.
+		if status := run(args, &out, &stderr); status != exitcode.OK && status != exitcode.Survived {
+			t.Fatalf("idemlab %v: status %d, want %d or %d: %s", args, status, exitcode.OK, exitcode.Survived, stderr.String())
+		}
+		var r report.Report
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		return &r
+	}
+	before := mutate("-fresh")
+	var kill killmatrix.Kill
+	for _, m := range before.Mutants {
+		// A check of output: deleting it leaves what the script does, so
+		// the observation still passes on the reference.
+		if k := m.KilledBy; len(k) > 0 && (strings.HasPrefix(k[0].Command, "cmp ") || strings.HasPrefix(k[0].Command, "stdout ")) {
+			kill = k[0]
+			break
+		}
+	}
+	if kill.Observation == "" || kill.Line == 0 {
+		t.Fatalf("no mutant was killed at a line: %+v", kill)
+	}
+	file := filepath.Join(obs, filepath.FromSlash(kill.Observation)+".txtar")
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	edited := strings.Join(append(lines[:kill.Line-1:kill.Line-1], lines[kill.Line:]...), "")
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	incremental := mutate()
+	if got := ran(incremental, before); !got[kill.Observation] || len(got) != 1 {
+		t.Errorf("after deleting %s:%d the run ran %v again; want that observation alone", kill.Observation, kill.Line, got)
+	}
+	if c := incremental.Cache; c == nil || !c.Program || c.Mutants == 0 {
+		t.Errorf("after the edit: %+v; want the program and the mutants the observation does not reach from the cache", c)
+	}
+	fresh := mutate("-fresh")
+	if diff := cmp.Diff(verdicts(fresh), verdicts(incremental)); diff != "" {
+		t.Errorf("after deleting %s:%d: verdicts (-fresh +incremental):\n%s", kill.Observation, kill.Line, diff)
+	}
+}

@@ -33,6 +33,7 @@ type bench struct {
 	run             *regexp.Regexp
 	timeout         time.Duration
 	everyObs, quiet bool
+	incremental     bool
 	naiveArgs       []string
 	stdout, stderr  io.Writer
 
@@ -73,8 +74,17 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitcode.Internal, err)
 	}
 	fmt.Fprintf(stdout, "(a) is %.1fx faster than (b) on the same %d mutants (%s against %s)\n", bAll.Seconds()/a.Seconds(), len(bn.selected), round(a), round(bAll))
+	same := true
+	if bn.incremental {
+		if same, err = bn.measureC(); err != nil {
+			return fail(stderr, exitcode.Internal, err)
+		}
+	}
 	if agree != sampled {
 		fmt.Fprintf(stdout, "FAIL: the two ways disagree on %d of the %d sampled mutants\n", sampled-agree, sampled)
+		return exitcode.Survived
+	}
+	if !same {
 		return exitcode.Survived
 	}
 	return exitcode.OK
@@ -103,9 +113,10 @@ func parse(reg lab.Registry, args []string, stdout, stderr io.Writer) (bn *bench
 	fs.DurationVar(&bn.timeout, "timeout", killmatrix.DefaultTimeout, "bound on one observation run, a `DURATION` such as 2m")
 	fs.BoolVar(&bn.everyObs, "all", false, "in (a), run every observation on every mutant instead of stopping at each one's first kill")
 	fs.BoolVar(&bn.quiet, "q", false, "print no progress")
+	fs.BoolVar(&bn.incremental, "incremental", true, "time (c), idemlab mutate with a verdict cache: fresh, unchanged, and after one observation's edit")
 	naive := fs.String("naive", "lab", "the naive `WAY`'s go test: lab (the lab's package, -run TestLab) or observe (./naive, observations only)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: mutbench [-lab NAME] [-n N] [-run REGEXP] [-parallel N] [-timeout D] [-all] [-naive lab|observe] [-q]\n\nTimes judging every generated mutant in one binary against one go test per mutant. Flags:\n")
+		fmt.Fprintf(fs.Output(), "usage: mutbench [-lab NAME] [-n N] [-run REGEXP] [-parallel N] [-timeout D] [-all] [-naive lab|observe] [-incremental=false] [-q]\n\nTimes judging every generated mutant in one binary against one go test per mutant. Flags:\n")
 		fs.PrintDefaults()
 		reg.WriteList(fs.Output())
 	}
