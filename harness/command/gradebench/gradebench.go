@@ -13,6 +13,7 @@ import (
 	"idemlab/harness/cli"
 	"idemlab/harness/exitcode"
 	grading "idemlab/harness/grade"
+	"idemlab/harness/internal/cpuprofile"
 	"idemlab/harness/lab"
 	"idemlab/harness/labrun"
 	"idemlab/harness/progress"
@@ -24,6 +25,7 @@ type config struct {
 	n                int
 	seed             uint64
 	quiet, noSandbox bool
+	cpuProfile       string
 }
 
 // Main runs the gradebench command line args (without the program's name)
@@ -43,8 +45,9 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.seed, "seed", 1, "`SEED` of the class")
 	fs.BoolVar(&c.quiet, "q", false, "print no progress")
 	fs.BoolVar(&c.noSandbox, "no-sandbox", false, "run workers under resource limits only")
+	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the grading process (not its workers) to `FILE`")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: gradebench [-lab NAME] [-n N] [-seed S] [-q] [-no-sandbox]\n\nGrades a synthetic class one submission at a time, then in parallel, and prints both rates. Flags:\n")
+		fmt.Fprintf(fs.Output(), "usage: gradebench [-lab NAME] [-n N] [-seed S] [-q] [-no-sandbox] [-cpuprofile FILE]\n\nGrades a synthetic class one submission at a time, then in parallel, and prints both rates. Flags:\n")
 		fs.PrintDefaults()
 		reg.WriteList(fs.Output())
 	}
@@ -64,6 +67,13 @@ func Main(reg lab.Registry, args []string, stdout, stderr io.Writer) int {
 	root, err := cli.Checkout("")
 	if err != nil {
 		return fail(stderr, exitcode.Usage, err)
+	}
+	if c.cpuProfile != "" {
+		stop, err := cpuprofile.Start(c.cpuProfile)
+		if err != nil {
+			return fail(stderr, exitcode.Usage, fmt.Errorf("-cpuprofile: %v", err))
+		}
+		defer stop()
 	}
 	return c.bench(root, stdout, stderr)
 }
