@@ -41,7 +41,9 @@ func (bn *bench) measureC() (agree bool, err error) {
 	}
 	restore := setenv(verdictcache.EnvDisable, cache)
 	defer restore()
-	m := mutateRun{lab: bn.lab, args: []string{"-C", bn.root, "-q", "-json", "-dir", obs, "-run", bn.run.String()}}
+	// No -C: it would change the process's working folder, and mutbench
+	// already runs inside the checkout whose root idemlab mutate finds.
+	m := mutateRun{lab: bn.lab, args: []string{"-q", "-json", "-dir", obs, "-run", bn.run.String()}}
 
 	fresh, tFresh, err := m.time("-fresh")
 	if err != nil {
