@@ -67,15 +67,55 @@ type Domain struct {
 	Lines []string
 	// Categories are the input categories of the argument, each with
 	// values that stand for it: what a coverage table counts the
-	// observations of. The search does not draw from them (yet).
+	// observations of (idemlab/harness/coverage), and what the search
+	// draws besides its own values.
 	Categories []Category
 }
 
 // A Category is one class of input that a contract distinguishes, or that
 // a store is likely to mishandle (the category-partition method, Ostrand
-// and Balcer, 1988): a name, and values that stand for it, written as a
-// command line writes them.
+// and Balcer, 1988): a name, values that stand for it, written as a
+// command line writes them, and which values belong to it.
 type Category struct {
 	Name   string
 	Values []string
+	// Match reports whether an argument, as a script line writes it,
+	// belongs to the category; nil means it is one of Values exactly.
+	Match func(arg string) bool
+}
+
+// Holds reports whether arg belongs to c.
+func (c Category) Holds(arg string) bool {
+	if c.Match != nil {
+		return c.Match(arg)
+	}
+	for _, v := range c.Values {
+		if v == arg {
+			return true
+		}
+	}
+	return false
+}
+
+// A State is a category of the store's state, or of a script's shape,
+// that the contract speaks of (a row of each status, rows on both sides
+// of a time boundary, the same request made twice, a second client): a
+// name, and which scripts build it.
+type State struct {
+	Name string
+	// Holds reports whether a script's lines build the state.
+	Holds func(lines []ScriptLine) bool
+}
+
+// A ScriptLine is one command line of a script as a [State] reads it: the
+// command, and whether it is expected to fail ("!"); for a lab command's
+// line its subcommand and that subcommand's arguments, flags left out,
+// else Args are the line's words. A line a Line argument carries (idem
+// interleave's WRITE) follows the line that carries it, Nested.
+type ScriptLine struct {
+	Cmd    string
+	Sub    string
+	Args   []string
+	Neg    bool
+	Nested bool
 }

@@ -59,6 +59,9 @@ type Layout struct {
 	// list of equivalent generated mutants with their reasons, and the
 	// table from contract clauses to the observations that pin them.
 	Catalogue, Equivalents, Clauses string
+	// Coverage is the open-cell file: the cells of the coverage table
+	// (idemlab/harness/coverage) left open, each with its reason.
+	Coverage string
 	// Answers is the answer key: each mutant's intended killer and hint,
 	// which answer a prediction and so are kept out of the catalogue a
 	// student reads, in a file the student is told not to read before
@@ -222,6 +225,9 @@ type Command struct {
 	// English where a language has none: what its arguments are, when
 	// the synopsis does not say.
 	Notes map[string]string
+	// States are the categories of state the contract speaks of, which a
+	// coverage table counts the observations of beside the arguments'.
+	States []State
 	// Prelude are the command lines (args without Name) every program
 	// the differential search generates starts with, such as idem init:
 	// the state every other subcommand needs.

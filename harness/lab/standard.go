@@ -52,6 +52,7 @@ func StandardLayout(dir, source string) Layout {
 		Source:       source,
 		Catalogue:    at("mutants/catalogue.json"),
 		Equivalents:  at("mutants/equivalent.json"),
+		Coverage:     at("mutants/coverage.json"),
 		Clauses:      at("mutants/testdata/answers/clauses.json"),
 		Observations: at("testdata"),
 		Kinds:        []string{"happy", "edge"},

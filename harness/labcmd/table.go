@@ -38,6 +38,9 @@ type Table[API any] struct {
 	// are; Prelude are the lines every searched program starts with.
 	Notes   map[string]string
 	Prelude [][]string
+	// States are the categories of state the contract speaks of (see
+	// lab.State), which a coverage table counts beside the arguments'.
+	States []lab.State
 	// Driver returns the implementation's driver seam (see UseDriver),
 	// or nil when it has none.
 	Driver func(API) *string
@@ -168,7 +171,7 @@ func (c *Call) usage(i int, format string, args ...any) *UsageError {
 // Command is the lab.Command the harness runs: the table's subcommands,
 // their usage and parameters, the store flag, and Run.
 func (t *Table[API]) Command() lab.Command {
-	c := lab.Command{Name: t.Name, Summary: t.Summary, Flags: t.flags(), Notes: t.Notes, Prelude: t.Prelude, Run: t.Run}
+	c := lab.Command{Name: t.Name, Summary: t.Summary, Flags: t.flags(), Notes: t.Notes, Prelude: t.Prelude, States: t.States, Run: t.Run}
 	for _, s := range t.Subcommands {
 		var params []lab.Param
 		for _, p := range s.Params {

@@ -19,7 +19,7 @@ type UsageError = labcmd.UsageError
 // the generated command reference all come from here.
 var table = &labcmd.Table[API]{
 	Name: "idem", Summary: "one store operation against the implementation under test",
-	DefaultDB: DefaultDB, Notes: usageNotes, Prelude: [][]string{{"init"}},
+	DefaultDB: DefaultDB, Notes: usageNotes, Prelude: [][]string{{"init"}}, States: states,
 	Driver: func(s API) *string { return s.Driver },
 	Subcommands: []labcmd.Sub[API]{
 		{Name: "init", Doc: "Create the store; a no-op that keeps every row when it exists.",

@@ -120,6 +120,7 @@ var Usages = map[string]usage{
 	"idemlab":     {Main: "harness/cmd/idemlab", Args: []string{"-lang", "en"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab"},
 	"mutate":      {Main: "harness/cmd/idemlab", Args: []string{"mutate"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab mutate"},
 	"search":      {Main: "harness/cmd/idemlab", Args: []string{"search", "-lang", "en"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab search"},
+	"coverage":    {Main: "harness/cmd/idemlab", Args: []string{"coverage"}, File: "harness/command/idemlab/doc.go", Doc: "idemlab coverage"},
 	"idem":        {Main: "harness/cmd/idem", Args: []string{"-lang", "en"}, File: "harness/command/labshell/doc.go", Doc: "idem"}, // whatever the worksheets and locale say
 	"grade":       {Main: "harness/cmd/grade", File: "harness/command/grade/doc.go", Doc: "grade"},
 	"merge":       {Main: "harness/cmd/grade", Args: []string{"merge"}, File: "harness/command/grade/doc.go", Doc: "grade merge"},

@@ -27,7 +27,7 @@ var labs = lab.Registry{
 // English one is English. So is idemlab search -h's synopsis.
 func TestHelpInChinese(t *testing.T) {
 	english := regexp.MustCompile(`\b[A-Za-z]{3,} [A-Za-z]{3,}\b`)
-	code := regexp.MustCompile(`"[^"]*"|\S*[-_.:/]\S*|\bidemlab (mutate|search)\b|\b[A-Z]+\b|\b(text|json|html|stryker|testdata|git|user\.name)\b`)
+	code := regexp.MustCompile(`"[^"]*"|\S*[-_.:/]\S*|\bidemlab (mutate|search|coverage)\b|\b[A-Z]+\b|\b(text|json|html|stryker|testdata|git|user\.name)\b`)
 	var zh, en bytes.Buffer
 	if status := Main(labs, []string{"-lang", "zh-CN", "-h"}, &zh, &zh); status != 0 {
 		t.Fatalf("-h: status %d:\n%s", status, zh.String())

@@ -106,8 +106,8 @@ func (f *flags) usage(fs *flag.FlagSet, reg lab.Registry) {
 	lang := f.helpLang(reg)
 	indent := strings.Repeat(" ", textwidth.Width(lang.T("usage.synopsis", i18n.M{"Name": ""})))
 	flags := lang.T("usage.flags", nil) // [flags], [参数]
-	fmt.Fprintf(fs.Output(), "%s\n%sidemlab mutate %s\n%sidemlab search -mutant NAME %s\n\n%s\n",
-		lang.T("usage.synopsis", i18n.M{"Name": "idemlab " + flags}), indent, flags, indent, flags, lang.T("usage.idemlab", nil))
+	fmt.Fprintf(fs.Output(), "%s\n%sidemlab mutate %s\n%sidemlab search -mutant NAME %s\n%sidemlab coverage %s\n\n%s\n",
+		lang.T("usage.synopsis", i18n.M{"Name": "idemlab " + flags}), indent, flags, indent, flags, indent, flags, lang.T("usage.idemlab", nil))
 	cli.LocalizeFlags(fs, lang, "idemlab", i18n.M{"Formats": strings.Join(writers.Reports.Names(), ", ")})
 	cli.PrintDefaults(fs, lang)
 	reg.WriteListIn(fs.Output(), lang)

@@ -11,8 +11,9 @@ import (
 
 // subcommands are idemlab's subcommands, by the word that names them.
 var subcommands = map[string]func(reg lab.Registry, args []string, stdout, stderr io.Writer) int{
-	"mutate": runMutate,
-	"search": runSearch,
+	"mutate":   runMutate,
+	"coverage": runCoverage,
+	"search":   runSearch,
 }
 
 // splitSubcommand finds the subcommand an argument list names, first or

@@ -15,7 +15,7 @@ const DefaultDB = "store.db"
 // (认领, 续约, 接管, 完成, 补偿, 租约, 隔离令牌).
 var table = &labcmd.Table[API]{
 	Name: "lease", Summary: "one lease store operation against the implementation under test",
-	DefaultDB: DefaultDB, AbsDB: true, Notes: usageNotes, Prelude: [][]string{{"init"}},
+	DefaultDB: DefaultDB, AbsDB: true, Notes: usageNotes, Prelude: [][]string{{"init"}}, States: states,
 	Driver: func(s API) *string { return s.Driver },
 	Subcommands: []labcmd.Sub[API]{
 		{Name: "init", Doc: "Create the store; a no-op that keeps every row when it exists.",
