@@ -31,6 +31,7 @@ func TestSpecLab(t *testing.T) {
 		Catalogue:    "labs/ctr/mutants/catalogue.json",
 		Equivalents:  "labs/ctr/mutants/equivalent.json",
 		Clauses:      "labs/ctr/mutants/testdata/answers/clauses.json",
+		Coverage:     "labs/ctr/mutants/coverage.json",
 		Observations: "labs/ctr/testdata",
 		Kinds:        []string{"happy", "edge"},
 		Own:          "student",
