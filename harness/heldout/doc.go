@@ -9,7 +9,12 @@
 //
 // A held-out mutant must not share a name or label with a lab mutant or
 // another held-out one, and its intended killer, when it names one, must be
-// one of the lab's observations. One that survives is a failure of the
+// one of the lab's observations. An instructor whose mutant no lab
+// observation kills writes, instead of a killer, an observation of its own
+// (the "observation" field: a script's text): Load checks that it passes on
+// the reference and on every wheat of the lab and kills the mutant, naming
+// the entry's line and the script's when it does not, and makes it the
+// mutant's killer, heldout/NAME ([OwnName]). One that survives is a failure of the
 // observations, unless its catalogue entry marks it equivalent with a
 // reason.
 //

@@ -94,6 +94,10 @@ func Load(l *lab.Lab, root, file string, known []string, opt killmatrix.Options)
 		u := unviable[s.mutants[i].Name]
 		s.mutants[i].Unviable, s.mutants[i].UnviableKind = u.Reason, u.Kind
 	}
+	if err := s.checkOwn(l); err != nil {
+		s.program.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -110,6 +114,10 @@ func check(l *lab.Lab, file string, cat *mutation.Catalogue, known []string) err
 			if lm, taken := l.Catalogue.Lookup(id); id != "" && taken {
 				problems = append(problems, fmt.Sprintf("%s: mutant %q: %q is already the lab's mutant %s (%s); held-out names must differ", m.Pos, m.Name, id, lm.Name, lm.Pos))
 			}
+		}
+		if m.Observation != "" && m.Killer != "" {
+			problems = append(problems, fmt.Sprintf("%s: mutant %q: a killer and an observation of its own: give one (its own observation is its killer, %s)", m.Pos, m.Name, OwnName(m.Name)))
+			continue
 		}
 		if known != nil && m.Killer != "" && !slices.Contains(known, m.Killer) {
 			problems = append(problems, fmt.Sprintf("%s: mutant %q: killer %q is not one of the lab's observations", m.Pos, m.Name, m.Killer))

@@ -239,3 +239,78 @@ func lineOf(t *testing.T, file, text string) int {
 	}
 	return 1 + bytes.Count(data[:i], []byte("\n"))
 }
+
+// TestOwnObservation: a held-out mutant may carry an observation of its
+// own in place of a lab killer; Load checks that it passes on the
+// reference and the lab's wheats and kills the mutant, names its line
+// when it does not, and makes it the mutant's killer (heldout/NAME). A
+// mutant may not name both.
+func TestOwnObservation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program of held-out mutants")
+	}
+	const (
+		old   = "tx.Query(`SELECT id FROM keys WHERE status = 'done' AND expires <= ? ORDER BY id ASC LIMIT ?`, now, limit)"
+		new   = "tx.Query(`SELECT id FROM keys WHERE status = 'done' AND expires <= ? ORDER BY id ASC LIMIT ?`, now, limit+1)"
+		kills = "# a purge of limit 1 over two candidates deletes one\nidem init\nidem reserve a v 5\nidem finish a v 1\nidem reserve b v 5\nidem finish b v 1\nidem purge 10 1\nstdout '^\\[\"a\"\\]$'\n"
+	)
+	entry := func(name, field string) string {
+		return fmt.Sprintf(`{"name": %q, "step": 6, "function": "Purge", "idea": "i", "old": %q, "new": %q, %s, "hint": "h"}`, name, old, new, field)
+	}
+	obs := func(text string) string { return fmt.Sprintf(`"observation": %q`, text) }
+	catalogue := func(entries ...string) string {
+		return "{\"version\": 1, \"reference\": \"reference/store.go\", \"mutants\": [\n  " + strings.Join(entries, ",\n  ") + "\n]}\n"
+	}
+	dir := t.TempDir()
+	load := func(name, text string) (*heldout.Set, error) {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return heldout.Load(mutants.Lab(), root, file, labNames(t), killmatrix.Options{})
+	}
+
+	set, err := load("good.json", catalogue(entry("6_purge_own", obs(kills))))
+	if err != nil {
+		t.Fatalf("Load with an own observation that kills: %v", err)
+	}
+	if got := set.Mutants()[0].Killer; got != "heldout/6_purge_own" {
+		t.Errorf("killer %q, want heldout/6_purge_own", got)
+	}
+	set.Close()
+
+	_, err = load("bad.json", catalogue(
+		entry("6_purge_broken", obs(strings.Replace(kills, `\["a"\]`, `\["b"\]`, 1))),
+		entry("6_purge_weak", obs("idem init\nidem counts\nstdout done\n")),
+		entry("6_purge_both", `"killer": "edge/purge_limit_plus_one_leaves_highest", `+obs(kills)),
+	))
+	if err == nil {
+		t.Fatal("Load of the bad catalogue succeeded")
+	}
+	file := filepath.Join(dir, "bad.json")
+	for _, want := range []string{
+		file + `:4: mutant "6_purge_both": a killer and an observation of its own`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+	_, err = load("bad2.json", catalogue(
+		entry("6_purge_broken", obs(strings.Replace(kills, `\["a"\]`, `\["b"\]`, 1))),
+		entry("6_purge_weak", obs("# counts\nidem init\nidem counts\nstdout done\n")),
+		entry("6_purge_bare", obs("idem init\n")),
+	))
+	if err == nil {
+		t.Fatal("Load of the second bad catalogue succeeded")
+	}
+	file = filepath.Join(dir, "bad2.json")
+	for _, want := range []string{
+		file + `:2: mutant "6_purge_broken": its observation is fail on the reference at its line 8`,
+		file + `:3: mutant "6_purge_weak": its observation passes on it: an observation of its own must kill it`,
+		file + `:4: mutant "6_purge_bare": its observation, line 1: an observation must start with a # comment`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}

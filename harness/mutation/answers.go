@@ -149,7 +149,7 @@ func (c *Catalogue) index(name string) int {
 func (c *Catalogue) Answered() error {
 	for _, m := range c.Mutants {
 		var missing []string
-		if strings.TrimSpace(m.Killer) == "" && m.Equivalent == "" {
+		if strings.TrimSpace(m.Killer) == "" && m.Equivalent == "" && m.Observation == "" {
 			missing = append(missing, "killer")
 		}
 		if strings.TrimSpace(m.Hint.String()) == "" {

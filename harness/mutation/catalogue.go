@@ -89,6 +89,13 @@ type Mutant struct {
 	Hint Text `json:"hint"`
 	// Visibility is Visible (or empty), Hidden or AfterDue.
 	Visibility string `json:"visibility,omitempty"`
+	// Observation, in a held-out catalogue, is the text of an observation
+	// (a testscript script of the lab's commands) that kills the mutant,
+	// for an instructor whose mutant no lab observation kills: it stands
+	// in for Killer, and heldout.Load checks that it passes on the
+	// reference and every wheat and fails on the mutant. Its name is
+	// heldout/NAME, the mutant's name.
+	Observation string `json:"observation,omitempty"`
 	// Equivalent, when set, says why no observation can tell this mutant
 	// from the reference: a held-out mutant that survives is then not a
 	// failure of the observations.

@@ -109,6 +109,7 @@ func TestTypesAgree(t *testing.T) {
 	labKilled := schematest.Leave("mutation.Mutant.Equivalent", "a lab mutant is there to be killed (CI demands that every one dies); only a held-out mutant may be equivalent")
 	keyed := "they answer a prediction: a lab's answer key holds them (answers.schema.json), a held-out catalogue writes them in place"
 	noKiller, noHint := schematest.Leave("mutation.Mutant.Killer", keyed), schematest.Leave("mutation.Mutant.Hint", keyed)
+	noOwn := schematest.Leave("mutation.Mutant.Observation", "a lab mutant is killed by the lab's own observations; only a held-out mutant carries one of its own")
 	for _, tc := range []struct {
 		schema, pointer string
 		typ             reflect.Type
@@ -117,7 +118,7 @@ func TestTypesAgree(t *testing.T) {
 		{schemas + "report.schema.json", "", reflect.TypeFor[report.Report](), nil},
 		{schemas + "grade.schema.json", "", reflect.TypeFor[grade.Class](), nil},
 		{schemas + "history.schema.json", "", reflect.TypeFor[predict.History](), nil},
-		{schemas + "catalogue.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, labKilled, noKiller, noHint}},
+		{schemas + "catalogue.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, labKilled, noKiller, noHint, noOwn}},
 		{schemas + "answers.schema.json", "", reflect.TypeFor[mutation.AnswerKey](), []schematest.Option{schematest.Read}},
 		{schemas + "heldout.schema.json", "", reflect.TypeFor[mutation.Catalogue](), []schematest.Option{schematest.Read, catalogueOnly}},
 		{schemas + "clauses.schema.json", "/$defs/clause", reflect.TypeFor[clauses.Clause](), []schematest.Option{schematest.Read}},
