@@ -56,7 +56,12 @@
 //     parameter moved one float step up or down (now±ε), an int parameter
 //     by one;
 //   - go-transaction: the reads at the start of a transaction moved before
-//     its Begin.
+//     its Begin;
+//   - go-injection (after MUSIC, Shahriar and Zulkernine, 2008): a string
+//     parameter of the function bound to a ? of a literal statement spliced
+//     into the SQL text between quotes, as code that builds SQL by
+//     concatenation does, so that a value holding a quote breaks or changes
+//     the statement.
 //
 // A boolean return that travels with a non-nil error is left alone: by Go
 // convention a caller ignores the other results when the error is set, so

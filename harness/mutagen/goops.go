@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"strconv"
+	"strings"
 )
 
 // goEdits returns the edits of the Go operators that mature mutation tools
@@ -223,6 +224,9 @@ func queryArgEdits(c *ast.CallExpr, params map[string]string, text func(ast.Node
 			}
 		}
 	}
+	if queryMethods[sel.Sel.Name] {
+		spliceEdits(c, params, text, replace)
+	}
 	for _, a := range args {
 		id, ok := a.(*ast.Ident)
 		if !ok {
@@ -236,6 +240,50 @@ func queryArgEdits(c *ast.CallExpr, params map[string]string, text func(ast.Node
 			replace(a, id.Name+"+1", "go-arg-plus-one")
 			replace(a, id.Name+"-1", "go-arg-minus-one")
 		}
+	}
+}
+
+// spliceEdits returns the injection edits of one query call (MUSIC's
+// operators, Shahriar and Zulkernine, 2008): a string parameter of the
+// function, bound to a ? of a literal statement, is spliced into the SQL
+// text between quotes instead, as code that builds SQL by concatenation
+// does; a value holding a quote then breaks or changes the statement.
+// Only a literal whose ? marks match the arguments one for one is read.
+func spliceEdits(c *ast.CallExpr, params map[string]string, text func(ast.Node) string, replace func(ast.Node, string, string)) {
+	lit := text(c.Args[0])
+	if len(lit) < 2 || (lit[0] != '`' && (lit[0] != '"' || strings.ContainsRune(lit, '\\'))) {
+		return
+	}
+	q := lit[1 : len(lit)-1]
+	var marks []sqlToken
+	for _, t := range tokenizeSQL(q) {
+		if t.kind == 'v' {
+			marks = append(marks, t)
+		}
+	}
+	args := c.Args[1:]
+	if len(marks) != len(args) {
+		return
+	}
+	quote := func(s string) string {
+		if lit[0] == '`' {
+			return "`" + s + "`"
+		}
+		return strconv.Quote(s)
+	}
+	for i, a := range args {
+		id, ok := a.(*ast.Ident)
+		if !ok || params[id.Name] != "string" || q[marks[i].start:marks[i].end] != "?" {
+			continue
+		}
+		spliced := quote(q[:marks[i].start]+"'") + " + " + id.Name + " + " + quote("'"+q[marks[i].end:])
+		rest := []string{spliced}
+		for j, b := range args {
+			if j != i {
+				rest = append(rest, text(b))
+			}
+		}
+		replace(&span{c.Args[0].Pos(), args[len(args)-1].End()}, strings.Join(rest, ", "), "go-splice-sql-param")
 	}
 }
 

@@ -144,6 +144,7 @@ var Operators = []Operator{
 	{"go-arg-prev-float", false, "go-query-value", "a float64 parameter handed to a query becomes the next float down (now-ε)"},
 	{"go-arg-plus-one", false, "go-query-value", "an int parameter handed to a query becomes n+1"},
 	{"go-arg-minus-one", false, "go-query-value", "an int parameter handed to a query becomes n-1"},
+	{"go-splice-sql-param", false, "go-injection", "a string parameter bound to a ? of a statement is spliced into the SQL text between quotes instead"},
 }
 
 // Lookup returns the operator called name.

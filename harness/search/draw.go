@@ -38,16 +38,14 @@ type drawer struct {
 // domain's first.
 func (d *drawer) value(dom lab.Domain, label string, inLine bool) string {
 	var v string
-	switch {
-	case len(dom.Categories) > 0 && rapid.IntRange(0, categoryOdds-1).Draw(d.t, label+" by category") == 0:
-		v = d.category(dom, label)
-	case dom.Kind == lab.Text:
+	switch dom.Kind {
+	case lab.Text:
 		v = d.text(dom, label)
-	case dom.Kind == lab.Number:
+	case lab.Number:
 		v = d.number(dom, label)
-	case dom.Kind == lab.Integer:
+	case lab.Integer:
 		v = d.integer(dom, label)
-	case dom.Kind == lab.JSON:
+	case lab.JSON:
 		v = d.json(dom, label)
 	default:
 		v = d.literal(dom, label, "")
@@ -60,23 +58,6 @@ func (d *drawer) value(dom lab.Domain, label string, inLine bool) string {
 	}
 	d.pools.add(dom.Pool, v)
 	return v
-}
-
-// categoryOdds: one value in categoryOdds is drawn from the domain's
-// input categories (lab.Category), so that every category the contract
-// distinguishes, a long key or a falsy response as much as an ordinary
-// one, turns up in some programs without crowding out the values that
-// make keys and times meet.
-const categoryOdds = 6
-
-// category is a value that stands for one of the domain's categories,
-// the category drawn first so that each is as likely as any other.
-func (d *drawer) category(dom lab.Domain, label string) string {
-	c := rapid.SampledFrom(dom.Categories).Draw(d.t, label+" category")
-	if len(c.Values) == 0 {
-		return d.literal(dom, label, "")
-	}
-	return rapid.SampledFrom(c.Values).Draw(d.t, label+" of "+c.Name)
 }
 
 // literal is one of the domain's own values, the first as often as all

@@ -24,12 +24,15 @@ func Example() {
 	}
 	fmt.Printf("confirmed %v after %d programs:\n%s", res.Script.Confirmed, res.Programs, res.Script.Observation())
 	// Output:
-	// confirmed true after 2 programs:
-	// # Found by the differential search (seed 1, program 2), shrunk to 3 commands:
-	// # idem counts prints {"done":0,"pending":1} on the reference and {"done":0,"pending":0} on 7_counts_hides_pending.
+	// confirmed true after 4 programs:
+	// # Found by the differential search (seed 1, program 4), shrunk to 3 commands:
+	// # idem between 'drain 10' counts prints 2 lines (drain 10 => {"deleted":0} | after: counts => {"done":0,"pending":1}) on the reference and 2 lines (drain 10 => {"deleted":0} | after: counts => {"done":0,"pending":0}) on 7_counts_hides_pending.
 	//
 	// idem init
-	// idem reserve k1 v1 10
-	// idem counts
-	// stdout '^\{"done":0,"pending":1\}$'
+	// idem reserve k1 v1 0
+	// idem between 'drain 10' counts
+	// cmp stdout want-3.txt
+	// -- want-3.txt --
+	// drain 10 => {"deleted":0}
+	// after: counts => {"done":0,"pending":1}
 }

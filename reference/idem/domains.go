@@ -15,7 +15,7 @@ import (
 // of their own.
 var (
 	key      = labcmd.Text("KEY", lab.Domain{Kind: lab.Text, Pool: "key", Values: []string{"k1", "k2", "é"}, Categories: labcmd.TextCategories()})
-	digest   = labcmd.Text("DIGEST", lab.Domain{Kind: lab.Text, Pool: "digest", Values: []string{"v1", "v2"}})
+	digest   = labcmd.Text("DIGEST", lab.Domain{Kind: lab.Text, Pool: "digest", Values: []string{"v1", "v2"}, Categories: labcmd.TextCategories()})
 	seconds  = lab.Domain{Kind: lab.Number, Pool: "time", Values: []string{"10", "5", "0", "20"}, Categories: labcmd.TimeCategories()}
 	expires  = labcmd.Time("EXPIRES", seconds)
 	now      = labcmd.Time("NOW", seconds)

@@ -18,7 +18,7 @@ import (
 // one key.
 var (
 	key      = labcmd.Text("KEY", lab.Domain{Kind: lab.Text, Pool: "key", Values: []string{"k1", "k2", ""}, Categories: labcmd.TextCategories()})
-	digest   = labcmd.Text("DIGEST", lab.Domain{Kind: lab.Text, Pool: "digest", Values: []string{"v1", "v2"}})
+	digest   = labcmd.Text("DIGEST", lab.Domain{Kind: lab.Text, Pool: "digest", Values: []string{"v1", "v2"}, Categories: labcmd.TextCategories()})
 	owner    = labcmd.Text("OWNER", lab.Domain{Kind: lab.Text, Pool: "owner", Values: []string{"A", "B"}, Categories: labcmd.TextCategories()})
 	seconds  = lab.Domain{Kind: lab.Number, Pool: "time", Values: []string{"10", "0", "5"}, Categories: labcmd.TimeCategories()}
 	now, ttl = labcmd.Time("NOW", seconds), labcmd.Time("TTL", seconds)
