@@ -57,6 +57,9 @@
 //     by one;
 //   - go-transaction: the reads at the start of a transaction moved before
 //     its Begin;
+//   - go-input: a string parameter handed to a query trimmed of
+//     surrounding space or folded to lower case first (in a file that
+//     imports strings), as a store that cleans its keys does;
 //   - go-injection (after MUSIC, Shahriar and Zulkernine, 2008): a string
 //     parameter of the function bound to a ? of a literal statement spliced
 //     into the SQL text between quotes, as code that builds SQL by

@@ -454,3 +454,46 @@ func covered(fd *ast.FuncDecl) (conds map[ast.Expr]bool, skip map[ast.Node]bool)
 	})
 	return conds, skip
 }
+
+// normaliseEdits returns the input-handling edits of fd (the
+// normalisations people insert on the way in): each string parameter of
+// the function handed to Exec, Query or QueryRow is trimmed of
+// surrounding space, or folded to lower case, before the query sees it,
+// as a store that "cleans" its keys does. Only a file that imports
+// strings gets them, so that the copy compiles.
+func normaliseEdits(off func(token.Pos) int, fd *ast.FuncDecl) []edit {
+	params := paramTypes(fd)
+	var out []edit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return !isFuncLit(n)
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok || !queryMethods[sel.Sel.Name] || len(c.Args) < 2 {
+			return true
+		}
+		for _, a := range c.Args[1:] {
+			if id, ok := a.(*ast.Ident); ok && params[id.Name] == "string" {
+				s, e := off(a.Pos()), off(a.End())
+				out = append(out, edit{s, e, "strings.TrimSpace(" + id.Name + ")", "go-trim-param"},
+					edit{s, e, "strings.ToLower(" + id.Name + ")", "go-lower-param"})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func isFuncLit(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
+
+// importsStrings reports whether f imports the standard strings package
+// under its own name.
+func importsStrings(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"strings"` && (imp.Name == nil || imp.Name.Name == "strings") {
+			return true
+		}
+	}
+	return false
+}

@@ -144,6 +144,8 @@ var Operators = []Operator{
 	{"go-arg-prev-float", false, "go-query-value", "a float64 parameter handed to a query becomes the next float down (now-ε)"},
 	{"go-arg-plus-one", false, "go-query-value", "an int parameter handed to a query becomes n+1"},
 	{"go-arg-minus-one", false, "go-query-value", "an int parameter handed to a query becomes n-1"},
+	{"go-trim-param", false, "go-input", "a string parameter handed to a query is trimmed of surrounding space first (strings.TrimSpace)"},
+	{"go-lower-param", false, "go-input", "a string parameter handed to a query is folded to lower case first (strings.ToLower)"},
 	{"go-splice-sql-param", false, "go-injection", "a string parameter bound to a ? of a statement is spliced into the SQL text between quotes instead"},
 }
 
@@ -511,6 +513,9 @@ func fileEdits(f *ast.File, src []byte, off func(token.Pos) int) []edit {
 			edits = append(edits, txEdits(src, off, fd.Body)...)
 			edits = append(edits, goEdits(src, off, fd)...)
 			edits = append(edits, resultEdits(src, off, fd)...)
+			if importsStrings(f) {
+				edits = append(edits, normaliseEdits(off, fd)...)
+			}
 		}
 	}
 	edits = append(edits, declEdits(off, f)...)
