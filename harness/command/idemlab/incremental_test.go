@@ -141,45 +141,32 @@ func TestMutateIncremental(t *testing.T) {
 	}
 
 	// An entry edited by hand, and one cut short by a killed run, are
-	// warned about and never believed: their cells run again.
-	var cells []string
-	filepath.WalkDir(filepath.Join(cache, "cell"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			cells = append(cells, p)
+	// warned about and never believed: their cells run again. Every entry
+	// is corrupted in one way, then every entry in the other: which entries
+	// a run consults depends on names made from temporary paths, so
+	// entries chosen by name or by position were at times none it needed.
+	for _, c := range []struct {
+		name    string
+		corrupt func([]byte) []byte
+		warning string
+	}{
+		{"edited", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"status":"`), []byte(`"status":"x`), 1)
+		}, "its value does not match its checksum"},
+		{"cut short", func(b []byte) []byte { return b[:len(b)/2] }, "not an entry"},
+	} {
+		corruptCells(t, cache, c.corrupt)
+		corrupted, warnings := mutate()
+		if diff := cmp.Diff(want, verdicts(corrupted)); diff != "" {
+			t.Errorf("%s cache entries: verdicts (-fresh +corrupted):\n%s", c.name, diff)
 		}
-		return err
-	})
-	if len(cells) < 2 {
-		t.Fatalf("the cache holds %d cell entries", len(cells))
-	}
-	// Every entry, every other one edited, the rest cut short: which entries
-	// a run consults depends on names made from temporary paths, so two
-	// chosen by name were at times none it needed (the test then saw
-	// nothing run again).
-	for i, file := range cells {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
+		if got := ran(corrupted, nil); len(got) == 0 {
+			t.Errorf("%s cache entries: nothing ran again; want the observations of the corrupted entries", c.name)
 		}
-		if i%2 == 0 {
-			data = bytes.Replace(data, []byte(`"status":"`), []byte(`"status":"x`), 1)
-		} else {
-			data = data[:len(data)/2]
-		}
-		if err := os.WriteFile(file, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	corrupted, warnings := mutate()
-	if diff := cmp.Diff(want, verdicts(corrupted)); diff != "" {
-		t.Errorf("corrupted cache: verdicts (-fresh +corrupted):\n%s", diff)
-	}
-	if got := ran(corrupted, nil); len(got) == 0 {
-		t.Errorf("corrupted cache: %v ran again; want the observations of the corrupted entries", got)
-	}
-	for _, w := range []string{"warning: cache entry ", "its value does not match its checksum", "not an entry"} {
-		if !strings.Contains(warnings, w) {
-			t.Errorf("corrupted cache: the warnings lack %q:\n%s", w, warnings)
+		for _, w := range []string{"warning: cache entry ", c.warning} {
+			if !strings.Contains(warnings, w) {
+				t.Errorf("%s cache entries: the warnings lack %q:\n%s", c.name, w, warnings)
+			}
 		}
 	}
 
@@ -274,5 +261,30 @@ func TestMutateIncrementalLab1(t *testing.T) {
 	fresh := mutate("-fresh")
 	if diff := cmp.Diff(verdicts(fresh), verdicts(incremental)); diff != "" {
 		t.Errorf("after deleting %s:%d: verdicts (-fresh +incremental):\n%s", kill.Observation, kill.Line, diff)
+	}
+}
+
+// corruptCells rewrites every cell entry of the verdict cache under dir
+// with corrupt.
+func corruptCells(t *testing.T, dir string, corrupt func([]byte) []byte) {
+	t.Helper()
+	var cells []string
+	filepath.WalkDir(filepath.Join(dir, "cell"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			cells = append(cells, p)
+		}
+		return err
+	})
+	if len(cells) < 2 {
+		t.Fatalf("the cache holds %d cell entries", len(cells))
+	}
+	for _, file := range cells {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, corrupt(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
