@@ -28,16 +28,29 @@ type Equivalent struct {
 	// of that many programs from that seed that found no difference. Nil
 	// until the search has been run and recorded.
 	Search *SearchRecord `json:"search,omitempty"`
+	// By says what the equivalence rests on: "" for the code and its SQL
+	// as written, ByEngine for the database engine's choices where SQL
+	// leaves them open (a dropped ORDER BY answered in an index's order),
+	// which another engine, or another version's query planner, may make
+	// otherwise.
+	By string `json:"by,omitempty"`
 	// Pos is where the entry is, "file:line", for messages.
 	Pos string `json:"-"`
 }
 
+// ByEngine is Equivalent.By for an equivalence that rests on the engine's
+// query plan, not on SQL's meaning.
+const ByEngine = "engine"
+
 // A SearchRecord is one differential search of a mutant against the
 // reference (package idemlab/harness/search) that found no difference:
-// its seed and how many programs it ran.
+// its seed, how many programs it ran, and the generator that drew them
+// (search.Generator), without which, or with another, the record is not
+// believed.
 type SearchRecord struct {
-	Seed     uint64 `json:"seed"`
-	Programs int    `json:"programs"`
+	Seed      uint64 `json:"seed"`
+	Programs  int    `json:"programs"`
+	Generator string `json:"generator,omitempty"`
 }
 
 // Equivalents is the parsed equivalent-mutant file.
@@ -137,6 +150,8 @@ func ParseEquivalent(filename string, data []byte, known []Mutant) (*Equivalents
 			problems = append(problems, fmt.Errorf("%s: mutant %q listed twice (first at %s)", q.Pos, q.ID, prev))
 		case strings.TrimSpace(q.Reason) == "":
 			problems = append(problems, fmt.Errorf("%s: mutant %q: missing reason: say why no observation can tell it from the reference", q.Pos, q.ID))
+		case q.By != "" && q.By != ByEngine:
+			problems = append(problems, fmt.Errorf("%s: mutant %q: by %q: want %q (the engine's query plan) or no by at all (the code and its SQL)", q.Pos, q.ID, q.By, ByEngine))
 		case q.Search != nil && q.Search.Programs < 1:
 			problems = append(problems, fmt.Errorf("%s: mutant %q: search.programs %d: a recorded search ran 1 program or more", q.Pos, q.ID, q.Search.Programs))
 		}
@@ -189,9 +204,17 @@ func (e *Equivalents) Format() []byte {
 	}
 	b.WriteString("  \"equivalent\": [\n")
 	for i, q := range e.Equivalent {
-		fmt.Fprintf(&b, "    {\"id\": %s, \"reason\": %s", jsonText(q.ID), jsonText(q.Reason))
-		if q.Search != nil {
-			fmt.Fprintf(&b, ", \"search\": {\"seed\": %d, \"programs\": %d}", q.Search.Seed, q.Search.Programs)
+		fmt.Fprintf(&b, "    {\"id\": %s", jsonText(q.ID))
+		if q.By != "" {
+			fmt.Fprintf(&b, ", \"by\": %s", jsonText(q.By))
+		}
+		fmt.Fprintf(&b, ", \"reason\": %s", jsonText(q.Reason))
+		if s := q.Search; s != nil {
+			fmt.Fprintf(&b, ", \"search\": {\"seed\": %d, \"programs\": %d", s.Seed, s.Programs)
+			if s.Generator != "" {
+				fmt.Fprintf(&b, ", \"generator\": %s", jsonText(s.Generator))
+			}
+			b.WriteString("}")
 		}
 		b.WriteString("}")
 		if i < len(e.Equivalent)-1 {

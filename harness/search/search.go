@@ -51,6 +51,10 @@ type Options struct {
 	// WorkRoot is where each program's stores are made (default a
 	// memory-backed folder, killmatrix.MemoryTempDir).
 	WorkRoot string
+	// trace, when set, is given the lines of every program run while
+	// looking (not while shrinking): TestGeneratorSample's view of what
+	// the generator draws.
+	trace func(lines [][]string)
 }
 
 // The defaults of Options.
@@ -262,6 +266,9 @@ func (s *searcher) property(t *rapid.T) {
 		// whose every outcome was known.
 		switch {
 		case !s.differs:
+			if s.opt.trace != nil {
+				s.opt.trace(p.lines)
+			}
 		case p.ran:
 			s.shrinkRuns++
 		default:

@@ -162,7 +162,7 @@ func (g *generated) recordSearches(searches map[string]*search.Result, stderr io
 		case res.OutOfTime || res.Programs < res.Budget:
 			continue
 		}
-		g.eq.Equivalent[i].Search = &mutagen.SearchRecord{Seed: res.Seed, Programs: res.Programs}
+		g.eq.Equivalent[i].Search = &mutagen.SearchRecord{Seed: res.Seed, Programs: res.Programs, Generator: search.Generator(g.lab)}
 		recorded++
 		fmt.Fprintf(stderr, "idemlab mutate: %s: %d programs, no difference (%v)\n", q.ID, res.Programs, res.Elapsed.Round(time.Millisecond))
 	}
@@ -175,15 +175,27 @@ func (g *generated) recordSearches(searches map[string]*search.Result, stderr io
 }
 
 // unrecorded adds a problem to r for each equivalent mutant judged whose
-// entry records no search: an equivalence is claimed only with a search
-// behind it (idemlab mutate -record N records one).
+// entry records no search, or a search whose programs another generator
+// drew (an older search, or another lab's commands): an equivalence is
+// claimed only with a search of today's programs behind it (idemlab
+// mutate -record N records one).
 func (g *generated) unrecorded(r *report.Report) {
+	gen := search.Generator(g.lab)
 	for _, mu := range r.Mutants {
 		if mu.Outcome != outcome.Equivalent {
 			continue
 		}
-		if q, _ := g.eq.Lookup(mu.Name); q.Search == nil {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent with no recorded search behind it: run idemlab mutate -lab %s -record 10000 -run '%s'", q.Pos, mu.Name, g.lab.Name, regexp.QuoteMeta(mu.Name)))
+		q, _ := g.eq.Lookup(mu.Name)
+		again := fmt.Sprintf("idemlab mutate -lab %s -record 10000 -run '%s'", g.lab.Name, regexp.QuoteMeta(mu.Name))
+		switch {
+		case q.Search == nil:
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent with no recorded search behind it: run %s", q.Pos, mu.Name, again))
+		case q.Search.Generator != gen:
+			was := q.Search.Generator
+			if was == "" {
+				was = "an unnamed generator"
+			}
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s: its recorded search ran programs drawn by %s, and the search draws with %s now: search it again: run %s", q.Pos, mu.Name, was, gen, again))
 		}
 	}
 }
