@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-		"idemlab/harness/lab"
+	"idemlab/harness/lab"
 	"idemlab/harness/labrun/testdata/counter"
 	"idemlab/harness/search"
 	leasemutants "idemlab/labs/lease/mutants"
