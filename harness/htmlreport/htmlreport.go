@@ -161,7 +161,7 @@ func newColumn(l i18n.Lang, n int, mu report.Mutant) column {
 }
 
 func newMutant(l i18n.Lang, c column, mu report.Mutant, happy int) mutant {
-	m := mutant{column: c, Reason: mu.Reason, Killers: kills(l, mu.Killers()), TimedOutOn: mu.TimedOutOn,
+	m := mutant{column: c, Reason: report.ReasonIn(l, mu), Killers: kills(l, mu.Killers()), TimedOutOn: mu.TimedOutOn,
 		SurvivedHappy: mu.SurvivedHappy, Happy: happy, Diff: diffLines(mu.Diff)}
 	m.HappyLine = l.T("text.survived-happy", i18n.M{"N": len(mu.SurvivedHappy), "Of": happy})
 	return m

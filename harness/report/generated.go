@@ -190,7 +190,7 @@ func (r *Report) generatedMutant(g GeneratedRun, m mutagen.Mutant, rows map[stri
 		mu.Outcome, mu.Reason = outcome.Invalid, "the mutants' program did not report it"
 	case row.Outcome == outcome.Survived && isEquivalent:
 		mu.MutantRow = row
-		mu.Outcome, mu.Reason = outcome.Equivalent, q.Reason
+		mu.Outcome, mu.Reason, mu.EquivalentBy = outcome.Equivalent, q.Reason, q.By
 		if res := g.Searches[m.ID]; res != nil && res.Found() {
 			r.Problems = append(r.Problems, fmt.Sprintf("%s: mutant %s is listed as equivalent but the differential search (seed %d) tells it apart: %s; remove the entry, and write the observation:\n%s",
 				q.Pos, m.ID, res.Seed, res.Script.What(), indent(string(res.Script.Observation()), "    ")))
@@ -265,7 +265,7 @@ func (r *Report) section(b *strings.Builder, o outcome.Mutant, diff bool) {
 			searched(b, l, mu.Search)
 			continue
 		}
-		fmt.Fprintf(b, "  %s  %s", mu.Name, mu.Reason)
+		fmt.Fprintf(b, "  %s  %s", mu.Name, ReasonIn(l, mu))
 		if res := mu.Search; res != nil && !res.Found() {
 			b.WriteString(" " + l.T("generated.search.again", i18n.M{"Programs": res.Programs, "Seed": res.Seed, "Elapsed": res.Elapsed.Round(time.Millisecond)}))
 		}
@@ -317,4 +317,13 @@ func (r *Report) GeneratedScoreLine() string {
 		"Timeout": s.Timeout, "Unviable": s.Unviable, "Invalid": s.Invalid,
 		"Score": fmt.Sprintf("%.1f", s.Score()), "Judged": s.Killed + s.Survived + s.Timeout,
 	})
+}
+
+// ReasonIn is mu's reason as reports show it: an equivalence that rests on
+// the engine, not on SQL, says so first, in l's language.
+func ReasonIn(l i18n.Lang, mu Mutant) string {
+	if mu.Outcome == outcome.Equivalent && mu.EquivalentBy == mutagen.ByEngine {
+		return l.T("generated.by.engine", nil) + " " + mu.Reason
+	}
+	return mu.Reason
 }

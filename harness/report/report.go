@@ -224,6 +224,10 @@ type Mutant struct {
 	// instructor's view its Reason says only that, in the report's
 	// language: the full reason names the catalogue's file and text.
 	UnviableKind string `json:"unviable_kind,omitempty"`
+	// EquivalentBy is, for an equivalent mutant, what the equivalence
+	// rests on when it is not the code and its SQL: "engine" for the
+	// database engine's query plan (mutagen.ByEngine).
+	EquivalentBy string `json:"equivalent_by,omitempty"`
 	// Concealed is set in a student's view on a mutant not yet
 	// predicted: how it dies is left out until the student predicts.
 	Concealed bool `json:"concealed,omitempty"`

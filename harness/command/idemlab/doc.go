@@ -86,9 +86,14 @@
 // search kills is a hole in the observations, shown with the minimal
 // script that kills it beside its diff. Every equivalent mutant's recorded
 // search is run again with the file's smaller budget (ci_programs), and a
-// difference found fails the run. -record N searches every equivalent
-// mutant with N programs and records the searches that found nothing in
-// the file. The closing lines say what the score is measured over: the
+// difference found fails the run. A record is believed only if it names
+// the generator that draws the lab's programs now (search.Generator): one
+// made before a change to the search, or to what the lab's commands let it
+// draw, fails the run until it is recorded again. -record N searches every
+// equivalent mutant with N programs and records the searches that found
+// nothing in the file, with their generator. An equivalence that rests on
+// the engine's query plan rather than on SQL says so ("by": "engine") and
+// reports show it as such. The closing lines say what the score is measured over: the
 // mutants and their operators, the equivalent ones and the searches behind
 // them, the survivors' searches.
 //
