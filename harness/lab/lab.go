@@ -284,6 +284,16 @@ type Subcommand struct {
 	// counts as 1): the subcommands that build state (reserve, finish)
 	// drawn more often make stores worth reading.
 	Weight int
+	// Results, when set, is what of the subcommand's printed output the
+	// contract fixes: regular expressions, one for each result it
+	// printed, that a line of any correct implementation's output
+	// matches. The differential search compares two outputs by them
+	// (each side's results must match lines of the other's) and checks
+	// them in the scripts it writes. Nil compares the output as printed.
+	// An interleaving, for one, fixes what each line returned but not
+	// an error's wording, nor whether a write found the store locked
+	// first (see idemlab/harness/labcmd.ResultPatterns).
+	Results func(stdout string) []string
 }
 
 // Subcommand returns the subcommand that an argument list (without the

@@ -3,6 +3,7 @@ package labcmd
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -19,7 +20,7 @@ import (
 func InterleaveSub[API any](doc, zh string, ops, writes []string) Sub[API] {
 	zh += waitsZh
 	return Sub[API]{Name: "interleave", Doc: doc, Zh: zh,
-		Params: lineParams("OP", ops, writes),
+		Params: lineParams("OP", ops, writes), Results: ResultPatterns,
 		Run: func(_ API, c *Call) (any, error) {
 			cmds, err := c.lines()
 			if err != nil {
@@ -43,7 +44,7 @@ const waitsZh = "waits: 行末尾的英文括注意为“存储已被锁住，�
 // [Call.BatchDone] after each batch for that moment.
 func BetweenSub[API any](doc, zh, drain string, writes []string) Sub[API] {
 	return Sub[API]{Name: "between", Doc: doc, Zh: zh,
-		Params: lineParams("DRAIN", []string{drain}, writes),
+		Params: lineParams("DRAIN", []string{drain}, writes), Results: ResultPatterns,
 		Run: func(_ API, c *Call) (any, error) {
 			cmds, err := c.lines()
 			if err != nil {
@@ -137,4 +138,34 @@ func (t *Table[API]) runLine(impl lab.Impl, db string, args []string) (string, e
 func (t *Table[API]) meta(name string) bool {
 	s, ok := t.lookup(name)
 	return ok && slices.ContainsFunc(s.Params, func(p Param) bool { return p.Domain.Kind == lab.Line })
+}
+
+// ResultPatterns is what of an interleaving's output ([Interleave], the
+// between subcommand) the contract fixes: what each line returned. A
+// pattern matches the line "LINE => OUT" with or without its during: or
+// after:, and an error whatever its wording ("LINE => error: ..."); a
+// waits: line gives none. What they leave open is what correct stores
+// differ in: an error's wording, and where a write ran, or whether it
+// found the store locked first, which depends on where a store reads (a
+// store whose test-and-write is one statement has no moment to pause in,
+// and every write runs after it; one that reads before its transaction
+// lets a write run during it). A write that ran inside a test-and-write
+// shows in what it, or the operation, returned.
+func ResultPatterns(stdout string) []string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		if line == "" || strings.HasPrefix(line, "waits: ") {
+			continue
+		}
+		for _, when := range []string{"during: ", "after: "} {
+			line = strings.TrimPrefix(line, when)
+		}
+		const when = `^(?:during: |after: )?`
+		if cmd, _, ok := strings.Cut(line, " => error: "); ok {
+			out = append(out, when+regexp.QuoteMeta(cmd+" => error: ")+`.*$`)
+			continue
+		}
+		out = append(out, when+regexp.QuoteMeta(line)+"$")
+	}
+	return out
 }

@@ -59,6 +59,9 @@ type Sub[API any] struct {
 	ReadsState bool
 	// Weight is how often the search draws it (see lab.Subcommand).
 	Weight int
+	// Results is what of its output the contract fixes (see
+	// lab.Subcommand); nil, all of it.
+	Results func(stdout string) []string
 	// Run calls the store with the parsed arguments; its result is
 	// printed by [Write].
 	Run func(s API, c *Call) (any, error)
@@ -181,7 +184,7 @@ func (t *Table[API]) Command() lab.Command {
 		if s.Zh != "" {
 			docs = map[string]string{"zh-CN": s.Zh}
 		}
-		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: s.Name, Args: s.synopsis(), Doc: s.Doc, Docs: docs, ReadsState: s.ReadsState, Params: params, Weight: s.Weight})
+		c.Subcommands = append(c.Subcommands, lab.Subcommand{Name: s.Name, Args: s.synopsis(), Doc: s.Doc, Docs: docs, ReadsState: s.ReadsState, Params: params, Weight: s.Weight, Results: s.Results})
 	}
 	return c
 }

@@ -55,11 +55,16 @@
 //     Scan destinations) swapped, one replaced by its neighbour, a float64
 //     parameter moved one float step up or down (now±ε), an int parameter
 //     by one;
-//   - go-transaction: the reads at the start of a transaction moved before
-//     its Begin;
-//   - go-input: a string parameter handed to a query trimmed of
-//     surrounding space or folded to lower case first (in a file that
-//     imports strings), as a store that cleans its keys does;
+//   - go-transaction (after the concurrency operators of Bradbury, Cordy
+//     and Dingel, 2006): the reads at the start of a transaction moved
+//     before its Begin; transactions begun DEFERRED rather than IMMEDIATE
+//     (_txlock=deferred in the driver's connection string), so that a
+//     transaction takes the write lock only at its first write;
+//   - go-input: a string parameter handed to a query cut to 64 bytes, as a
+//     fixed-width column does, or trimmed of surrounding space or folded
+//     to lower case (in a file that imports strings), as a store that
+//     cleans its keys does; a float64 parameter cut to a whole number, as
+//     a store that keeps whole seconds does;
 //   - go-injection (after MUSIC, Shahriar and Zulkernine, 2008): a string
 //     parameter of the function bound to a ? of a literal statement spliced
 //     into the SQL text between quotes, as code that builds SQL by

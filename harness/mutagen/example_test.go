@@ -44,6 +44,7 @@ func ExampleGenerateAll() {
 	// store.go:4:go-neighbour-arg      _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ?`, 10, 10)
 	// store.go:4:go-arg-next-float     _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ?`, math.Nextafter(now, math.Inf(1)), 10)
 	// store.go:4:go-arg-prev-float     _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ?`, math.Nextafter(now, math.Inf(-1)), 10)
+	// store.go:4:go-whole-param        _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ?`, float64(int64(now)), 10)
 	// store.go:4:go-const-plus-one     _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ?`, now, 11)
 	// store.go:4:go-const-minus-one    _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ?`, now, 9)
 	// store.go:4:go-neighbour-arg#2    _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ?`, now, now)

@@ -237,6 +237,29 @@ func TestGoFamilies(t *testing.T) {
 			},
 		},
 		{
+			name: "input handling: a string cut, trimmed or folded, a float64 cut to a whole number; trimming and folding only where strings is imported",
+			src:  "package p\n\nimport \"strings\"\n\nfunc f(key string, now float64, limit int) {\n\tdb.Query(`SELECT id FROM t WHERE id = ? AND e <= ? LIMIT ?`, key, now, limit)\n\t_ = strings.ToUpper\n}\n",
+			ops:  []string{"go-truncate-param", "go-trim-param", "go-lower-param", "go-whole-param"},
+			want: []string{
+				"p.go:6:go-trim-param: db.Query(`SELECT id FROM t WHERE id = ? AND e <= ? LIMIT ?`, strings.TrimSpace(key), now, limit)",
+				"p.go:6:go-lower-param: db.Query(`SELECT id FROM t WHERE id = ? AND e <= ? LIMIT ?`, strings.ToLower(key), now, limit)",
+				"p.go:6:go-truncate-param: db.Query(`SELECT id FROM t WHERE id = ? AND e <= ? LIMIT ?`, key[:min(len(key), 64)], now, limit)",
+				"p.go:6:go-whole-param: db.Query(`SELECT id FROM t WHERE id = ? AND e <= ? LIMIT ?`, key, float64(int64(now)), limit)",
+			},
+		},
+		{
+			name: "input handling without strings imported: no trimming or folding",
+			src:  "package p\n\nfunc f(key string) {\n\tdb.Exec(`DELETE FROM t WHERE id = ?`, key)\n}\n",
+			ops:  []string{"go-truncate-param", "go-trim-param", "go-lower-param"},
+			want: []string{"p.go:4:go-truncate-param: db.Exec(`DELETE FROM t WHERE id = ?`, key[:min(len(key), 64)])"},
+		},
+		{
+			name: "transactions begun DEFERRED where the connection string asks for IMMEDIATE",
+			src:  "package p\n\nfunc open(p string) {\n\tsql.Open(\"sqlite\", \"file:\"+p+\"?mode=rw&_txlock=immediate\")\n}\n",
+			ops:  []string{"go-txlock-deferred"},
+			want: []string{"p.go:4:go-txlock-deferred: sql.Open(\"sqlite\", \"file:\"+p+\"?mode=rw&_txlock=deferred\")"},
+		},
+		{
 			name: "scan destinations swapped",
 			src:  "package p\n\nfunc f() {\n\tvar a, b int\n\trow.Scan(&a, &b)\n\tg(a, b)\n}\n",
 			ops:  []string{"go-swap-args"},

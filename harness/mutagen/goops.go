@@ -456,12 +456,14 @@ func covered(fd *ast.FuncDecl) (conds map[ast.Expr]bool, skip map[ast.Node]bool)
 }
 
 // normaliseEdits returns the input-handling edits of fd (the
-// normalisations people insert on the way in): each string parameter of
-// the function handed to Exec, Query or QueryRow is trimmed of
-// surrounding space, or folded to lower case, before the query sees it,
-// as a store that "cleans" its keys does. Only a file that imports
-// strings gets them, so that the copy compiles.
-func normaliseEdits(off func(token.Pos) int, fd *ast.FuncDecl) []edit {
+// normalisations people insert on the way in) on each parameter of the
+// function handed to Exec, Query or QueryRow: a string is cut to 64 bytes,
+// as a store with a fixed-width column does, and, in a file that imports
+// strings (so that the copy compiles), trimmed of surrounding space or
+// folded to lower case, as a store that "cleans" its keys does; a float64
+// is cut to a whole number, as a store that keeps times in whole seconds
+// does.
+func normaliseEdits(off func(token.Pos) int, fd *ast.FuncDecl, withStrings bool) []edit {
 	params := paramTypes(fd)
 	var out []edit
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -474,10 +476,20 @@ func normaliseEdits(off func(token.Pos) int, fd *ast.FuncDecl) []edit {
 			return true
 		}
 		for _, a := range c.Args[1:] {
-			if id, ok := a.(*ast.Ident); ok && params[id.Name] == "string" {
-				s, e := off(a.Pos()), off(a.End())
-				out = append(out, edit{s, e, "strings.TrimSpace(" + id.Name + ")", "go-trim-param"},
-					edit{s, e, "strings.ToLower(" + id.Name + ")", "go-lower-param"})
+			id, ok := a.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			s, e := off(a.Pos()), off(a.End())
+			switch params[id.Name] {
+			case "string":
+				out = append(out, edit{s, e, id.Name + "[:min(len(" + id.Name + "), 64)]", "go-truncate-param"})
+				if withStrings {
+					out = append(out, edit{s, e, "strings.TrimSpace(" + id.Name + ")", "go-trim-param"},
+						edit{s, e, "strings.ToLower(" + id.Name + ")", "go-lower-param"})
+				}
+			case "float64":
+				out = append(out, edit{s, e, "float64(int64(" + id.Name + "))", "go-whole-param"})
 			}
 		}
 		return true

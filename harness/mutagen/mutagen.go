@@ -146,6 +146,9 @@ var Operators = []Operator{
 	{"go-arg-minus-one", false, "go-query-value", "an int parameter handed to a query becomes n-1"},
 	{"go-trim-param", false, "go-input", "a string parameter handed to a query is trimmed of surrounding space first (strings.TrimSpace)"},
 	{"go-lower-param", false, "go-input", "a string parameter handed to a query is folded to lower case first (strings.ToLower)"},
+	{"go-truncate-param", false, "go-input", "a string parameter handed to a query is cut to its first 64 bytes first, as a fixed-width column would"},
+	{"go-whole-param", false, "go-input", "a float64 parameter handed to a query is cut to a whole number first (float64(int64(x))), as a store of whole seconds would"},
+	{"go-txlock-deferred", false, "go-transaction", "the connection's transactions begin DEFERRED instead of IMMEDIATE (_txlock=deferred): a reader's lock is upgraded to write later, or fails"},
 	{"go-splice-sql-param", false, "go-injection", "a string parameter bound to a ? of a statement is spliced into the SQL text between quotes instead"},
 }
 
@@ -513,11 +516,10 @@ func fileEdits(f *ast.File, src []byte, off func(token.Pos) int) []edit {
 			edits = append(edits, txEdits(src, off, fd.Body)...)
 			edits = append(edits, goEdits(src, off, fd)...)
 			edits = append(edits, resultEdits(src, off, fd)...)
-			if importsStrings(f) {
-				edits = append(edits, normaliseEdits(off, fd)...)
-			}
+			edits = append(edits, normaliseEdits(off, fd, importsStrings(f))...)
 		}
 	}
 	edits = append(edits, declEdits(off, f)...)
+	edits = append(edits, txlockEdits(src, off, f)...)
 	return edits
 }

@@ -1,6 +1,7 @@
 package mutagen
 
 import (
+	"bytes"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -123,4 +124,28 @@ func lineStart(src []byte, off int) int {
 		off--
 	}
 	return off
+}
+
+// txlockEdits makes the go-txlock-deferred mutants of a file: in a string
+// literal that asks modernc.org/sqlite to begin transactions IMMEDIATE
+// (_txlock=immediate, taking the write lock at BEGIN), the transactions
+// begin DEFERRED instead, as the driver's default does: the lock is taken
+// at the first write, and a transaction that read first may find another
+// writer ahead of it, which SQLite refuses at once (SQLITE_BUSY) rather
+// than wait for.
+func txlockEdits(src []byte, off func(token.Pos) int, f *ast.File) []edit {
+	const immediate, deferred = "_txlock=immediate", "_txlock=deferred"
+	var out []edit
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return true
+		}
+		s := off(lit.Pos())
+		if i := bytes.Index(src[s:off(lit.End())], []byte(immediate)); i >= 0 {
+			out = append(out, edit{s + i, s + i + len(immediate), deferred, "go-txlock-deferred"})
+		}
+		return true
+	})
+	return out
 }

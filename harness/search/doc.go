@@ -53,6 +53,26 @@
 // endless lock wait does every time; a stall, however long, that does not
 // happen again is no difference, on the reference or the other.
 //
+// # What counts as a difference: the contract, judged by the wheats
+//
+// A difference is one the contract forbids, and the lab's wheats (its
+// other correct implementations, lab.Lab.Wheats) are the judges, as
+// Examplar's wheats judge a student's test. Where the reference and the
+// other differ on a command, each wheat runs the program up to it in a
+// fresh folder (kept, as the reference's outcomes are, for every search
+// of the process): if a wheat does not agree with the reference there, a
+// correct store may do otherwise, and the command is no difference. A
+// subcommand may say which of its printed lines are results
+// (lab.Subcommand.Results, such as an interleaving's, which fix what each
+// line returned but not an error's wording nor where a write ran: see
+// idemlab/harness/labcmd.ResultPatterns); its outputs are compared by
+// those, a result of the reference's counting only if every wheat printed
+// it, one of the other's only if no wheat did, and the script checks just
+// those results. Without wheats the reference alone is the judge.
+// Generator names what draws the programs (GeneratorVersion and what of
+// the lab the search draws from); an equivalence record keeps it, and a
+// record made by another is searched again rather than believed.
+//
 // Generation and shrinking are pgregory.net/rapid's: a program is a
 // rapid state machine (T.Repeat, one action per subcommand) and rapid's
 // shrinker minimises the first program that differs, removing commands and

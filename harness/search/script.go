@@ -108,6 +108,12 @@ func (s *Script) ObservationIn(lang i18n.Lang) []byte {
 		if i < len(s.Steps)-1 || st.Other.Hung || st.Reference.Failed() != st.Other.Failed() && st.Reference.Stdout == "" {
 			continue
 		}
+		if len(st.Checks) > 0 {
+			for _, c := range st.Checks {
+				b.WriteString(c + "\n")
+			}
+			continue
+		}
 		// The check of what the reference printed: a pattern for one line
 		// the other did not print as a line of its own, else the whole.
 		ref := st.Reference.Stdout

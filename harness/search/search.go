@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -136,12 +137,40 @@ func (o Outcome) same(p Outcome) bool {
 	return o.Failed() == p.Failed() && o.Hung == p.Hung && o.Stdout == p.Stdout
 }
 
+// results is the subcommand's lab.Subcommand.Results for a command line,
+// nil when it has none.
+func (s *searcher) results(args []string) func(string) []string {
+	for _, c := range s.lab.Commands {
+		if len(args) > 0 && c.Name == args[0] {
+			if sub, ok := c.Subcommand(args[1:]); ok {
+				return sub.Results
+			}
+		}
+	}
+	return nil
+}
+
+// missing returns the patterns that no line of stdout matches.
+func missing(patterns []string, stdout string) []string {
+	var out []string
+	for _, p := range patterns {
+		if !regexp.MustCompile("(?m)" + p).MatchString(stdout) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // A Step is one command line of a program and what it did on both.
 type Step struct {
 	// Args is the line, its command's name first.
 	Args      []string `json:"args"`
 	Reference Outcome  `json:"reference"`
 	Other     Outcome  `json:"other"`
+	// Checks, on a line whose subcommand says what of its output is
+	// results (lab.Subcommand.Results), are the script's checks of the
+	// results that differ; none when they agree.
+	Checks []string `json:"checks,omitempty"`
 }
 
 // Run searches for a program in l's observation language on which other
@@ -310,8 +339,10 @@ func (s *searcher) property(t *rapid.T) {
 func (s *searcher) step(t *rapid.T, p *program, args []string, action bool) {
 	st := Step{Args: args}
 	st.Reference, st.Other = s.run(p, args)
+	differs, checks := s.differ(p, args, st.Reference, st.Other)
+	st.Checks = checks
 	p.steps = append(p.steps, st)
-	if st.Reference.same(st.Other) {
+	if !differs {
 		return
 	}
 	sc := &Script{Steps: slices.Clone(p.steps), Lab: s.lab.Name, Other: s.other.Name, Seed: s.opt.Seed, Program: s.programs}
