@@ -49,7 +49,9 @@
 //     emptied;
 //   - go-return: a returned boolean swapped or negated, a value returned
 //     with a nil error made its type's zero value, an error made here (not
-//     passed on from a call) returned as nil;
+//     passed on from a call) returned as nil, a refusal (zero values, nil
+//     error) returned with an error instead (in a file that imports
+//     errors), after the exception-handling operators of the literature;
 //   - go-statement: a call statement or an assignment removed;
 //   - go-query-value: two values handed to Exec, Query or QueryRow (or two
 //     Scan destinations) swapped, one replaced by its neighbour, a float64
@@ -64,7 +66,8 @@
 //     fixed-width column does, or trimmed of surrounding space or folded
 //     to lower case (in a file that imports strings), as a store that
 //     cleans its keys does; a float64 parameter cut to a whole number, as
-//     a store that keeps whole seconds does;
+//     a store that keeps whole seconds does; an int parameter capped at
+//     10, as a store that bounds its batches does;
 //   - go-injection (after MUSIC, Shahriar and Zulkernine, 2008): a string
 //     parameter of the function bound to a ? of a literal statement spliced
 //     into the SQL text between quotes, as code that builds SQL by

@@ -254,6 +254,24 @@ func TestGoFamilies(t *testing.T) {
 			want: []string{"p.go:4:go-truncate-param: db.Exec(`DELETE FROM t WHERE id = ?`, key[:min(len(key), 64)])"},
 		},
 		{
+			name: "an int handed to a query capped at 10",
+			src:  "package p\n\nfunc f(limit int, token int64) {\n\tdb.Query(`SELECT id FROM t WHERE n = ? LIMIT ?`, token, limit)\n}\n",
+			ops:  []string{"go-clamp-param"},
+			want: []string{"p.go:4:go-clamp-param: db.Query(`SELECT id FROM t WHERE n = ? LIMIT ?`, token, min(limit, 10))"},
+		},
+		{
+			name: "a refusal returned as an error, where errors is imported; a success and a passed-on error left alone",
+			src:  "package p\n\nimport \"errors\"\n\nfunc f(n int) (bool, error) {\n\tif n == 0 {\n\t\treturn false, nil\n\t}\n\tif n < 0 {\n\t\treturn false, g()\n\t}\n\treturn true, nil\n}\n\nvar _ = errors.New\n",
+			ops:  []string{"go-refusal-to-error"},
+			want: []string{"p.go:7:go-refusal-to-error: return false, errors.New(\"refused\")"},
+		},
+		{
+			name: "no refusal made an error where errors is not imported",
+			src:  "package p\n\nfunc f(n int) (int, error) {\n\tif n == 0 {\n\t\treturn 0, nil\n\t}\n\treturn n, nil\n}\n",
+			ops:  []string{"go-refusal-to-error"},
+			want: []string{},
+		},
+		{
 			name: "transactions begun DEFERRED where the connection string asks for IMMEDIATE",
 			src:  "package p\n\nfunc open(p string) {\n\tsql.Open(\"sqlite\", \"file:\"+p+\"?mode=rw&_txlock=immediate\")\n}\n",
 			ops:  []string{"go-txlock-deferred"},

@@ -296,9 +296,12 @@ func (s *span) End() token.Pos { return s.to }
 // resultEdits returns the edits of fd's return statements that change a
 // returned value rather than a boolean (returnEdits'): a value returned
 // with a nil error replaced by its type's zero value (PIT's empty and null
-// returns, cargo-mutants' default values), and an error made here, not
-// passed on from a call, replaced by nil (a check that stops refusing).
-func resultEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl) []edit {
+// returns, cargo-mutants' default values), an error made here, not
+// passed on from a call, replaced by nil (a check that stops refusing),
+// and, where newErr can make an error (errors.New in a file that imports
+// errors), a refusal (every value zero, the error nil) returned as an
+// error instead, as a store that takes "no" for a failure does.
+func resultEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl, newErr string) []edit {
 	if fd.Type.Results == nil {
 		return nil
 	}
@@ -324,6 +327,10 @@ func resultEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl) []edit {
 				}
 			}
 			nilErr := errAt < 0 || isIdent(n.Results[errAt], "nil")
+			if errAt >= 0 && nilErr && newErr != "" && refusal(n.Results, errAt) {
+				r := n.Results[errAt]
+				out = append(out, edit{off(r.Pos()), off(r.End()), newErr + `("refused")`, "go-refusal-to-error"})
+			}
 			for i, r := range n.Results {
 				s, e := off(r.Pos()), off(r.End())
 				if i == errAt {
@@ -342,6 +349,29 @@ func resultEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl) []edit {
 		return true
 	})
 	return out
+}
+
+// refusal reports whether every result but the error at errAt is a zero
+// literal (false, 0, "", nil): the way a function says no.
+func refusal(results []ast.Expr, errAt int) bool {
+	for i, r := range results {
+		if i == errAt {
+			continue
+		}
+		switch r := r.(type) {
+		case *ast.Ident:
+			if r.Name != "false" && r.Name != "nil" {
+				return false
+			}
+		case *ast.BasicLit:
+			if r.Value != "0" && r.Value != `""` {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(results) > 1
 }
 
 // zeroValue is the source of t's zero value, or "" for a type whose
@@ -462,7 +492,7 @@ func covered(fd *ast.FuncDecl) (conds map[ast.Expr]bool, skip map[ast.Node]bool)
 // strings (so that the copy compiles), trimmed of surrounding space or
 // folded to lower case, as a store that "cleans" its keys does; a float64
 // is cut to a whole number, as a store that keeps times in whole seconds
-// does.
+// does; an int is capped at 10, as a store that bounds its batches does.
 func normaliseEdits(off func(token.Pos) int, fd *ast.FuncDecl, withStrings bool) []edit {
 	params := paramTypes(fd)
 	var out []edit
@@ -490,6 +520,8 @@ func normaliseEdits(off func(token.Pos) int, fd *ast.FuncDecl, withStrings bool)
 				}
 			case "float64":
 				out = append(out, edit{s, e, "float64(int64(" + id.Name + "))", "go-whole-param"})
+			case "int":
+				out = append(out, edit{s, e, "min(" + id.Name + ", 10)", "go-clamp-param"})
 			}
 		}
 		return true
@@ -508,4 +540,15 @@ func importsStrings(f *ast.File) bool {
 		}
 	}
 	return false
+}
+
+// errorMaker is the function a copy of f can make a new error with,
+// errors.New where f imports errors under its own name, else "".
+func errorMaker(f *ast.File) string {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"errors"` && (imp.Name == nil || imp.Name.Name == "errors") {
+			return "errors.New"
+		}
+	}
+	return ""
 }

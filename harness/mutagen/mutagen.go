@@ -136,6 +136,7 @@ var Operators = []Operator{
 	{"go-string-to-empty", false, "go-constant", "a string literal that is neither SQL nor an error message becomes \"\""},
 	{"go-return-zero", false, "go-return", "a value returned with a nil error becomes its type's zero value"},
 	{"go-return-nil-error", false, "go-return", "an error made here (not passed on from a call) is returned as nil"},
+	{"go-refusal-to-error", false, "go-return", "a refusal (every value zero with a nil error) is returned with an error instead (errors.New(\"refused\"))"},
 	{"go-remove-call", false, "go-statement", "a call statement is removed"},
 	{"go-remove-assign", false, "go-statement", "an assignment to an existing variable (=, +=, ++) is removed"},
 	{"go-swap-args", false, "go-query-value", "two values handed to a query (or two Scan destinations) are swapped"},
@@ -146,6 +147,7 @@ var Operators = []Operator{
 	{"go-arg-minus-one", false, "go-query-value", "an int parameter handed to a query becomes n-1"},
 	{"go-trim-param", false, "go-input", "a string parameter handed to a query is trimmed of surrounding space first (strings.TrimSpace)"},
 	{"go-lower-param", false, "go-input", "a string parameter handed to a query is folded to lower case first (strings.ToLower)"},
+	{"go-clamp-param", false, "go-input", "an int parameter handed to a query is capped at 10 first (min(n, 10)), as a store that bounds its batches would"},
 	{"go-truncate-param", false, "go-input", "a string parameter handed to a query is cut to its first 64 bytes first, as a fixed-width column would"},
 	{"go-whole-param", false, "go-input", "a float64 parameter handed to a query is cut to a whole number first (float64(int64(x))), as a store of whole seconds would"},
 	{"go-txlock-deferred", false, "go-transaction", "the connection's transactions begin DEFERRED instead of IMMEDIATE (_txlock=deferred): a reader's lock is upgraded to write later, or fails"},
@@ -515,7 +517,7 @@ func fileEdits(f *ast.File, src []byte, off func(token.Pos) int) []edit {
 			edits = append(edits, returnEdits(src, off, fd)...)
 			edits = append(edits, txEdits(src, off, fd.Body)...)
 			edits = append(edits, goEdits(src, off, fd)...)
-			edits = append(edits, resultEdits(src, off, fd)...)
+			edits = append(edits, resultEdits(src, off, fd, errorMaker(f))...)
 			edits = append(edits, normaliseEdits(off, fd, importsStrings(f))...)
 		}
 	}
