@@ -68,6 +68,12 @@
 //     cleans its keys does; a float64 parameter cut to a whole number, as
 //     a store that keeps whole seconds does; an int parameter capped at
 //     10, as a store that bounds its batches does;
+//   - go-higher-order (after Jia and Harman's higher-order mutants,
+//     2009): in each statement that runs a query, one pair of an SQL
+//     change and a Go change made together, sampled by a digest of their
+//     text so the sample is stable, a comparison flipped together with its
+//     argument moved a step preferred, since such a pair can mask each
+//     other where each alone is found;
 //   - go-injection (after MUSIC, Shahriar and Zulkernine, 2008): a string
 //     parameter of the function bound to a ? of a literal statement spliced
 //     into the SQL text between quotes, as code that builds SQL by

@@ -36,6 +36,7 @@ func ExampleGenerateAll() {
 	// store.go:4:sql-le-to-ne          _, err := db.Query(`SELECT id FROM keys WHERE expires != ? ORDER BY id ASC LIMIT ?`, now, 10)
 	// store.go:4:sql-le-to-gt          _, err := db.Query(`SELECT id FROM keys WHERE expires > ? ORDER BY id ASC LIMIT ?`, now, 10)
 	// store.go:4:sql-le-to-ge          _, err := db.Query(`SELECT id FROM keys WHERE expires >= ? ORDER BY id ASC LIMIT ?`, now, 10)
+	// store.go:4:go-higher-order       _, err := db.Query(`SELECT id FROM keys WHERE expires = ? ORDER BY id ASC LIMIT ?`, math.Nextafter(now, math.Inf(1)), 10)
 	// store.go:4:sql-drop-order-by     _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? LIMIT ?`, now, 10)
 	// store.go:4:sql-asc-to-desc       _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id DESC LIMIT ?`, now, 10)
 	// store.go:4:sql-limit-plus-one    _, err := db.Query(`SELECT id FROM keys WHERE expires <= ? ORDER BY id ASC LIMIT ? + 1`, now, 10)

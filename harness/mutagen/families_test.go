@@ -254,6 +254,12 @@ func TestGoFamilies(t *testing.T) {
 			want: []string{"p.go:4:go-truncate-param: db.Exec(`DELETE FROM t WHERE id = ?`, key[:min(len(key), 64)])"},
 		},
 		{
+			name: "higher order: one pair a query statement, a comparison flipped with its argument moved a step preferred",
+			src:  "package p\n\nimport \"math\"\n\nfunc f(now float64) {\n\tdb.Query(`SELECT id FROM t WHERE e <= ?`, now)\n\t_ = math.Inf\n}\n",
+			ops:  []string{"go-higher-order"},
+			want: []string{"p.go:6:go-higher-order: db.Query(`SELECT id FROM t WHERE e = ?`, math.Nextafter(now, math.Inf(1)))"},
+		},
+		{
 			name: "an int handed to a query capped at 10",
 			src:  "package p\n\nfunc f(limit int, token int64) {\n\tdb.Query(`SELECT id FROM t WHERE n = ? LIMIT ?`, token, limit)\n}\n",
 			ops:  []string{"go-clamp-param"},

@@ -151,6 +151,7 @@ var Operators = []Operator{
 	{"go-truncate-param", false, "go-input", "a string parameter handed to a query is cut to its first 64 bytes first, as a fixed-width column would"},
 	{"go-whole-param", false, "go-input", "a float64 parameter handed to a query is cut to a whole number first (float64(int64(x))), as a store of whole seconds would"},
 	{"go-txlock-deferred", false, "go-transaction", "the connection's transactions begin DEFERRED instead of IMMEDIATE (_txlock=deferred): a reader's lock is upgraded to write later, or fails"},
+	{"go-higher-order", false, "go-higher-order", "an SQL change and a Go change on one line, made together (a sampled pair of first-order mutants)"},
 	{"go-splice-sql-param", false, "go-injection", "a string parameter bound to a ? of a statement is spliced into the SQL text between quotes instead"},
 }
 
@@ -227,6 +228,7 @@ func GenerateOps(file string, src []byte, ops []string) ([]Mutant, error) {
 	off := func(p token.Pos) int { return tf.Offset(p) }
 
 	edits := fileEdits(f, src, off)
+	edits = append(edits, pairEdits(src, off, f, edits)...)
 
 	// Function extents, to name the function each change is in.
 	type extent struct {
