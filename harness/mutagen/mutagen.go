@@ -152,6 +152,7 @@ var Operators = []Operator{
 	{"go-whole-param", false, "go-input", "a float64 parameter handed to a query is cut to a whole number first (float64(int64(x))), as a store of whole seconds would"},
 	{"go-txlock-deferred", false, "go-transaction", "the connection's transactions begin DEFERRED instead of IMMEDIATE (_txlock=deferred): a reader's lock is upgraded to write later, or fails"},
 	{"go-higher-order", false, "go-higher-order", "an SQL change and a Go change on one line, made together (a sampled pair of first-order mutants)"},
+	{"go-memoise", false, "go-state", "an exported function answers arguments it has answered before from package state, without running (its successes memoised)"},
 	{"go-splice-sql-param", false, "go-injection", "a string parameter bound to a ? of a statement is spliced into the SQL text between quotes instead"},
 }
 
@@ -521,6 +522,7 @@ func fileEdits(f *ast.File, src []byte, off func(token.Pos) int) []edit {
 			edits = append(edits, goEdits(src, off, fd)...)
 			edits = append(edits, resultEdits(src, off, fd, errorMaker(f))...)
 			edits = append(edits, normaliseEdits(off, fd, importsStrings(f))...)
+			edits = append(edits, memoEdits(src, off, fd)...)
 		}
 	}
 	edits = append(edits, declEdits(off, f)...)
