@@ -68,6 +68,10 @@
 //     cleans its keys does; a float64 parameter cut to a whole number, as
 //     a store that keeps whole seconds does; an int parameter capped at
 //     10, as a store that bounds its batches does;
+//   - go-state: an exported function whose arguments are strings,
+//     numbers or booleans memoised in package state, so that arguments it
+//     answered before are answered again without running (the lab's
+//     commands run in one process, so a later call sees it);
 //   - go-higher-order (after Jia and Harman's higher-order mutants,
 //     2009): in each statement that runs a query, one pair of an SQL
 //     change and a Go change made together, sampled by a digest of their

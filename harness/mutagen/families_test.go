@@ -340,3 +340,33 @@ func TestOperatorsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoiseFamily: an exported function of comparable arguments that
+// returns an error is wrapped in a memo keyed by every argument; one
+// taking a value of any type, a method, an unexported function or one
+// with no error are left alone.
+func TestMemoiseFamily(t *testing.T) {
+	src := "package p\n\n" +
+		"func Get(path, key string, now float64) (any, error) {\n\treturn nil, nil\n}\n\n" +
+		"func Put(path string, v any) error {\n\treturn nil\n}\n\n" +
+		"func get(path string) error {\n\treturn nil\n}\n\n" +
+		"func Count(path string) int {\n\treturn 0\n}\n"
+	ms, err := mutagen.GenerateOps("p.go", []byte(src), []string{"go-memoise"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || ms[0].ID != "p.go:3:go-memoise" {
+		t.Fatalf("mutants %v, want one, p.go:3:go-memoise", ms)
+	}
+	for _, w := range []string{
+		"type memoGetKey struct{ k0 string; k1 string; k2 float64 }",
+		"type memoGetVal struct{ v0 any }",
+		"memoK := memoGetKey{path, key, now}",
+		"memoR0, memoErr = memoGetUncached(path, key, now)",
+		"func memoGetUncached(path, key string, now float64) (any, error) {",
+	} {
+		if !strings.Contains(ms[0].New, w) {
+			t.Errorf("the memoised copy lacks %q:\n%s", w, ms[0].New)
+		}
+	}
+}
