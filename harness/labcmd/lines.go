@@ -143,7 +143,8 @@ func (t *Table[API]) meta(name string) bool {
 // ResultPatterns is what of an interleaving's output ([Interleave], the
 // between subcommand) the contract fixes: what each line returned. A
 // pattern matches the line "LINE => OUT" with or without its during: or
-// after:, and an error whatever its wording ("LINE => error: ..."); a
+// after:, and an error whatever its wording ("LINE => error: ...") but
+// for the sentinel errors it wraps (lab.Wraps); a
 // waits: line gives none. What they leave open is what correct stores
 // differ in: an error's wording, and where a write ran, or whether it
 // found the store locked first, which depends on where a store reads (a
@@ -161,8 +162,8 @@ func ResultPatterns(stdout string) []string {
 			line = strings.TrimPrefix(line, when)
 		}
 		const when = `^(?:during: |after: )?`
-		if cmd, _, ok := strings.Cut(line, " => error: "); ok {
-			out = append(out, when+regexp.QuoteMeta(cmd+" => error: ")+`.*$`)
+		if cmd, msg, ok := strings.Cut(line, " => error: "); ok {
+			out = append(out, when+regexp.QuoteMeta(cmd+" => error: ")+".*"+regexp.QuoteMeta(lab.Wraps(lab.Wrapped(msg)))+"$")
 			continue
 		}
 		out = append(out, when+regexp.QuoteMeta(line)+"$")

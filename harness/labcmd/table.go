@@ -2,6 +2,7 @@ package labcmd
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -44,6 +45,12 @@ type Table[API any] struct {
 	// Driver returns the implementation's driver seam (see UseDriver),
 	// or nil when it has none.
 	Driver func(API) *string
+	// Sentinels returns the implementation's sentinel errors that the
+	// contract names, by name (ErrInvalidLimit): a store error that wraps
+	// one ends with a note saying so, "(wraps ErrInvalidLimit)" (see
+	// lab.Wraps), so that an observation, and the search, see what
+	// errors.Is sees. Nil names none.
+	Sentinels func(API) map[string]error
 	// Subcommands in the order the usage lists them.
 	Subcommands []Sub[API]
 }
@@ -254,9 +261,26 @@ func (t *Table[API]) Run(impl lab.Impl, dir string, args []string, stdout io.Wri
 	}
 	out, err := sub.Run(s, c)
 	if err != nil {
-		return err
+		return t.noteWraps(s, err)
 	}
 	return Write(stdout, out)
+}
+
+// noteWraps is a store error with the note of the sentinels it wraps.
+func (t *Table[API]) noteWraps(s API, err error) error {
+	if t.Sentinels == nil {
+		return err
+	}
+	var names []string
+	for name, sentinel := range t.Sentinels(s) {
+		if sentinel != nil && errors.Is(err, sentinel) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w%s", err, lab.Wraps(names))
 }
 
 // article is name with "a" or "an" before it.

@@ -51,7 +51,9 @@
 //     with a nil error made its type's zero value, an error made here (not
 //     passed on from a call) returned as nil, a refusal (zero values, nil
 //     error) returned with an error instead (in a file that imports
-//     errors), after the exception-handling operators of the literature;
+//     errors), a sentinel error wrapped by fmt.Errorf with %v instead of
+//     %w (the same text; errors.Is no longer finds it), after the
+//     exception-handling operators of the literature;
 //   - go-statement: a call statement or an assignment removed;
 //   - go-query-value: two values handed to Exec, Query or QueryRow (or two
 //     Scan destinations) swapped, one replaced by its neighbour, a float64

@@ -370,3 +370,12 @@ func TestMemoiseFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestUnwrapSentinelFamily: a sentinel wrapped with %w is formatted with
+// %v; an error from a call wrapped with %w is left alone.
+func TestUnwrapSentinelFamily(t *testing.T) {
+	src := "package p\n\nfunc f(n int, err error) error {\n\tif n < 1 {\n\t\treturn fmt.Errorf(\"%w (got %d)\", ErrInvalidLimit, n)\n\t}\n\treturn fmt.Errorf(\"f: %w\", err)\n}\n"
+	if diff := cmp.Diff([]string{`p.go:5:go-unwrap-sentinel: return fmt.Errorf("%v (got %d)", ErrInvalidLimit, n)`}, changes(t, src, "go-unwrap-sentinel")); diff != "" {
+		t.Errorf("mutants (-want +got):\n%s", diff)
+	}
+}

@@ -552,3 +552,37 @@ func errorMaker(f *ast.File) string {
 	}
 	return ""
 }
+
+// unwrapEdits makes the go-unwrap-sentinel mutants of fd: a fmt.Errorf
+// that wraps a sentinel error (an identifier named Err...) with %w formats
+// it with %v instead, keeping the text and losing what errors.Is sees, the
+// mistake of a message rewritten by hand.
+func unwrapEdits(src []byte, off func(token.Pos) int, fd *ast.FuncDecl) []edit {
+	var out []edit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || len(c.Args) < 2 {
+			return true
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok || !isIdent(sel.X, "fmt") || sel.Sel.Name != "Errorf" {
+			return true
+		}
+		format, ok := c.Args[0].(*ast.BasicLit)
+		if !ok || format.Kind != token.STRING {
+			return true
+		}
+		sentinel := false
+		for _, a := range c.Args[1:] {
+			if id, ok := a.(*ast.Ident); ok && len(id.Name) > 3 && strings.HasPrefix(id.Name, "Err") && id.Name[3] >= 'A' && id.Name[3] <= 'Z' {
+				sentinel = true
+			}
+		}
+		s := off(format.Pos())
+		if i := strings.Index(string(src[s:off(format.End())]), "%w"); sentinel && i >= 0 {
+			out = append(out, edit{s + i, s + i + 2, "%v", "go-unwrap-sentinel"})
+		}
+		return true
+	})
+	return out
+}

@@ -137,6 +137,7 @@ var Operators = []Operator{
 	{"go-return-zero", false, "go-return", "a value returned with a nil error becomes its type's zero value"},
 	{"go-return-nil-error", false, "go-return", "an error made here (not passed on from a call) is returned as nil"},
 	{"go-refusal-to-error", false, "go-return", "a refusal (every value zero with a nil error) is returned with an error instead (errors.New(\"refused\"))"},
+	{"go-unwrap-sentinel", false, "go-return", "a sentinel error wrapped with %w by fmt.Errorf is formatted with %v instead: the same text, but errors.Is no longer finds it"},
 	{"go-remove-call", false, "go-statement", "a call statement is removed"},
 	{"go-remove-assign", false, "go-statement", "an assignment to an existing variable (=, +=, ++) is removed"},
 	{"go-swap-args", false, "go-query-value", "two values handed to a query (or two Scan destinations) are swapped"},
@@ -523,6 +524,7 @@ func fileEdits(f *ast.File, src []byte, off func(token.Pos) int) []edit {
 			edits = append(edits, resultEdits(src, off, fd, errorMaker(f))...)
 			edits = append(edits, normaliseEdits(off, fd, importsStrings(f))...)
 			edits = append(edits, memoEdits(src, off, fd)...)
+			edits = append(edits, unwrapEdits(src, off, fd)...)
 		}
 	}
 	edits = append(edits, declEdits(off, f)...)

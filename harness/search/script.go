@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"idemlab/harness/i18n"
@@ -108,6 +109,10 @@ func (s *Script) ObservationIn(lang i18n.Lang) []byte {
 		if i < len(s.Steps)-1 || st.Other.Hung || st.Reference.Failed() != st.Other.Failed() && st.Reference.Stdout == "" {
 			continue
 		}
+		if w := wrapsCheck(st); w != "" {
+			b.WriteString(w + "\n")
+			continue
+		}
 		if len(st.Checks) > 0 {
 			for _, c := range st.Checks {
 				b.WriteString(c + "\n")
@@ -183,4 +188,19 @@ func (s *Script) confirm(l *lab.Lab, ref, other lab.Impl, opt Options) error {
 		return fmt.Errorf("the script found for %s passes on it:\n%s", other.Name, data)
 	}
 	return nil
+}
+
+// wrapsCheck is the check of a step on which both failed, wrapping
+// different sentinel errors (lab.Wrapped): the reference's note on its
+// standard error, or, when the reference's error wraps none, that the
+// other's note is not there. "" for any other step.
+func wrapsCheck(st Step) string {
+	ref, other := lab.Wrapped(st.Reference.Err), lab.Wrapped(st.Other.Err)
+	if !st.Reference.Failed() || !st.Other.Failed() || st.Other.Hung || slices.Equal(ref, other) {
+		return ""
+	}
+	if len(ref) > 0 {
+		return "stderr " + quote(regexp.QuoteMeta(lab.Wraps(ref)))
+	}
+	return "! stderr " + quote(regexp.QuoteMeta(lab.WrapsPrefix))
 }

@@ -133,8 +133,11 @@ type Outcome struct {
 // Failed reports whether the command failed (or hung).
 func (o Outcome) Failed() bool { return o.Err != "" || o.Hung }
 
+// same reports whether two outcomes agree: both failed or neither, both
+// hung or neither, the same output, and failures that wrap the same
+// sentinel errors (lab.Wrapped), whatever their wording.
 func (o Outcome) same(p Outcome) bool {
-	return o.Failed() == p.Failed() && o.Hung == p.Hung && o.Stdout == p.Stdout
+	return o.Failed() == p.Failed() && o.Hung == p.Hung && o.Stdout == p.Stdout && slices.Equal(lab.Wrapped(o.Err), lab.Wrapped(p.Err))
 }
 
 // results is the subcommand's lab.Subcommand.Results for a command line,

@@ -30,5 +30,5 @@ func ExampleRun() {
 	// true
 	// {"receipt":1}
 	// null
-	// error: Purge: invalid limit: want an integer in 1..100 (got 0)
+	// error: Purge: invalid limit: want an integer in 1..100 (got 0) (wraps ErrInvalidLimit)
 }

@@ -20,7 +20,8 @@ type UsageError = labcmd.UsageError
 var table = &labcmd.Table[API]{
 	Name: "idem", Summary: "one store operation against the implementation under test",
 	DefaultDB: DefaultDB, Notes: usageNotes, Prelude: [][]string{{"init"}}, States: states,
-	Driver: func(s API) *string { return s.Driver },
+	Driver:    func(s API) *string { return s.Driver },
+	Sentinels: func(s API) map[string]error { return map[string]error{"ErrInvalidLimit": *s.ErrInvalidLimit} },
 	Subcommands: []labcmd.Sub[API]{
 		{Name: "init", Doc: "Create the store; a no-op that keeps every row when it exists.",
 			Zh:  "创建存储；存储已存在时什么也不做，保留所有行。",

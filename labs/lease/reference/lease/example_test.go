@@ -24,5 +24,5 @@ func ExampleCommand() {
 	// 1
 	// 2
 	// {"status":"pending","owner":"B","lease_until":20,"token":2}
-	// error: Abandoned: invalid limit: want an integer in 1..100 (got 0)
+	// error: Abandoned: invalid limit: want an integer in 1..100 (got 0) (wraps ErrInvalidLimit)
 }
