@@ -45,7 +45,7 @@ func TestLeaseStoreErrorsAreWordedAgain(t *testing.T) {
 		obs = append(obs, o)
 	}
 	m := killmatrix.Build(leasemutants.Lab(), nil, obs, killmatrix.Options{WorkRoot: dir})
-	code := regexp.MustCompile("\"[^\"]*\"|'[^']*'|\\S*[/.$]\\S*|\\blease( [a-z]+)*\\b|\\b(Claim|Finish|Abandoned|FencingCycle|NaN|Inf)\\b|\\bnow\\b|\\bttl\\b|\\bnull\\b|\\bJSON\\b")
+	code := regexp.MustCompile("\"[^\"]*\"|'[^']*'|\\S*[/.$]\\S*|\\blease( [a-z]+)*\\b|\\b(Claim|Finish|Abandoned|FencingCycle|NaN|Inf|Err[A-Z][A-Za-z]*)\\b|\\bnow\\b|\\bttl\\b|\\bnull\\b|\\bJSON\\b")
 	english := regexp.MustCompile(`[A-Za-z]{2,}`)
 	for _, o := range m.Observations {
 		msg := o.Reference.Message

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"idemlab/harness/i18n"
+	"idemlab/harness/lab"
 )
 
 // A wordedForm is one English message the harness or the lab's store
@@ -212,9 +213,15 @@ func stepError(lang i18n.Lang, msg string) string {
 	return msg
 }
 
-// word words msg again from the first of forms that reads it whole.
+// word words msg again from the first of forms that reads it whole; a
+// store error's closing note of the sentinels it wraps (lab.Wraps) is
+// worded after the rest, the sentinels' names kept.
 func word(lang i18n.Lang, msg string, forms []wordedForm) (string, bool) {
 	msg = strings.TrimSpace(msg)
+	if names := lab.Wrapped(msg); names != nil {
+		s, ok := word(lang, strings.TrimSuffix(msg, lab.Wraps(names)), forms)
+		return s + lang.T("failure.wraps", i18n.M{"Names": strings.Join(names, ", ")}), ok
+	}
 	for _, f := range forms {
 		m := f.re.FindStringSubmatch(msg)
 		if m == nil {

@@ -17,5 +17,6 @@ func ExampleRun() {
 	// counter.go:51:go-negate-if         in Inc: if c becomes if !(c)
 	// counter.go:51:go-ge-to-gt          in Inc: >= becomes >  [= 1_inc_passes_max]
 	// counter.go:52:go-return-nil-error  in Inc: an error made here (not passed on from a call) is returned as nil
-	// 3 mutants of harness/labrun/testdata/counter/counter.go; 1 of the catalogue's 3 are among them; hand-written only: 2_inc_returns_old_value, 3_inc_saves_old_value
+	// counter.go:52:go-unwrap-sentinel   in Inc: a sentinel error wrapped with %w by fmt.Errorf is formatted with %v instead: the same text, but errors.Is no longer finds it
+	// 4 mutants of harness/labrun/testdata/counter/counter.go; 1 of the catalogue's 3 are among them; hand-written only: 2_inc_returns_old_value, 3_inc_saves_old_value
 }
